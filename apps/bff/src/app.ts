@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify from 'fastify';
+
+import { Pool } from 'undici';
+import { type Config, cookieSecure } from './config';
+import { type LogStream, loggerOptions } from './logging';
+import { logos } from './plugins/logos';
+import { security } from './plugins/security';
+import { spa } from './plugins/spa';
+import { createMemoryStore } from './session/memory-store';
+import { createSessionManager, type SessionManager } from './session/session-manager';
+import type { SessionStore } from './session/session-store';
+import { createSignInLimiter, type SignInLimiter } from './session/signin-limiter';
+import { type AppRouter, appRouter } from './trpc/app-router';
+import { createContextFactory } from './trpc/context';
+import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
+import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
+
+export interface AppDeps {
+  store?: SessionStore;
+  logStream?: LogStream;
+}
+
+const MINUTE = 60_000;
+
+export async function buildApp(config: Config, deps: AppDeps = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const store = deps.store ?? createMemoryStore();
+  const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
+  const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
+  const services: Services = {
+    config,
+    sessions: createSessionManager({
+      store,
+      idleMs: config.SESSION_IDLE_MINUTES * MINUTE,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
+      secureCookie: cookieSecure(config),
+    }),
+    limiter: createSignInLimiter({
+      store,
+      keySecret: config.KEY_SECRET ?? randomBytes(32).toString('hex'),
+      maxFailures: config.SIGNIN_MAX_FAILURES,
+      maxAttemptsPerIp: config.SIGNIN_MAX_ATTEMPTS_PER_IP,
+      windowMs: config.SIGNIN_LOCK_MINUTES * MINUTE,
+    }),
+    upstream: createUpstreamClient({
+      baseUrl: config.UPSTREAM_URL,
+      dispatcher,
+      timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
+    }),
+    proxy: createProxyChannel({
+      url: new URL(UPSTREAM_CHANNELS.proxy, wsBase).toString(),
+      timeoutMs: config.PROXY_TIMEOUT_MS,
+      maxPending: config.PROXY_MAX_PENDING,
+      logger: app.log.child({ channel: 'proxy' }),
+    }),
+  };
+
+  await app.register(cookie);
+  security(app, config);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+      maxBatchSize: 10,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ path, err: error.cause ?? error }, 'procedure failed');
+        else req.log.info({ path, code: error.code }, 'procedure refused');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  logos(app, config, dispatcher);
+  await spa(app, config.WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    await services.proxy.close();
+    await dispatcher.close();
+    await store.close();
+  });
+
+  return app;
+}
+
+export interface Services {
+  config: Config;
+  sessions: SessionManager;
+  limiter: SignInLimiter;
+  upstream: UpstreamClient;
+  proxy: ProxyChannel;
+}

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONA, type Stack, startStack } from '../testing/harness';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const signIn = () =>
+  request(stack.app.server).post('/trpc/auth.signIn').set('content-type', 'application/json');
+const upstreamLogins = () => stack.stub.calls.get('POST /login') ?? 0;
+
+describe('mutations', () => {
+  it('refuses a foreign Origin without reaching the upstream', async () => {
+    const before = upstreamLogins();
+    const response = await signIn().set('origin', 'https://evil.example').send(PERSONA.maria);
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(upstreamLogins()).toBe(before);
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site', async () => {
+    const response = await signIn().set('sec-fetch-site', 'cross-site').send(PERSONA.maria);
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a non-JSON content type', async () => {
+    const response = await request(stack.app.server)
+      .post('/trpc/auth.signIn')
+      .set('content-type', 'text/plain')
+      .send(JSON.stringify(PERSONA.maria));
+    expect(response.status).toBe(415);
+  });
+
+  it('refuses a mutation sent as GET', async () => {
+    const input = encodeURIComponent(JSON.stringify(PERSONA.maria));
+    const response = await request(stack.app.server).get(`/trpc/auth.signIn?input=${input}`);
+    expect(response.status).toBe(405);
+  });
+
+  it('refuses sign-in inside a batch', async () => {
+    const before = upstreamLogins();
+    const response = await request(stack.app.server)
+      .post('/trpc/auth.signIn,auth.signIn?batch=1')
+      .set('content-type', 'application/json')
+      .send({ 0: PERSONA.maria, 1: PERSONA.joao });
+    expect(response.status).toBe(400);
+    expect(upstreamLogins()).toBe(before);
+  });
+
+  it('refuses a batch of more than 10 calls', async () => {
+    const paths = Array.from({ length: 11 }, () => 'auth.session').join(',');
+    const response = await request(stack.app.server).get(`/trpc/${paths}?batch=1&input={}`);
+    expect(response.status).toBe(400);
+  });
+
+  it('accepts a same-origin sign-in', async () => {
+    const response = await signIn().set('sec-fetch-site', 'same-origin').send(PERSONA.maria);
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 400, not 500, to invalid JSON', async () => {
+    const response = await signIn().send('{"cpfCnpj":');
+    expect(response.status).toBe(400);
+  });
+
+  it('answers 413 to an oversize body', async () => {
+    const response = await signIn().send({ cpfCnpj: '1'.repeat(70_000), senha: 'x' });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('headers', () => {
+  it('sends the security headers and no-store on API responses', async () => {
+    const response = await request(stack.app.server).get('/trpc/auth.session');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends no stack trace in an error', async () => {
+    const response = await request(stack.app.server).get('/trpc/debts.creditors');
+    expect(response.status).toBe(401);
+    expect(JSON.stringify(response.body)).not.toMatch(/stack|at \//);
+  });
+});
+
+describe('production', () => {
+  it('adds HSTS and a __Host- Secure cookie', async () => {
+    const prod = await startStack({ env: { NODE_ENV: 'production' } });
+    try {
+      const response = await request(prod.app.server)
+        .post('/trpc/auth.signIn')
+        .set('content-type', 'application/json')
+        .send(PERSONA.maria);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const [cookie] = response.headers['set-cookie'] as unknown as string[];
+      expect(cookie).toMatch(/^__Host-sid=/);
+      expect(cookie).toMatch(/Secure/);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers on every response, and the same-origin check on every mutation. */
+export function security(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const ownOrigin = `${req.protocol}://${req.host}`;
+    const siteOk = site === undefined || site === 'same-origin' || site === 'none';
+    const originOk = origin === undefined || origin === ownOrigin || config.ALLOWED_ORIGINS.includes(origin);
+    if (!siteOk || !originOk) {
+      req.log.warn('mutation refused: foreign origin');
+      return reply.code(403).send({ error: { message: 'Origem não permitida.' } });
+    }
+    if (!req.headers['content-type']?.startsWith('application/json')) {
+      return reply.code(415).send({ error: { message: 'Tipo de conteúdo não suportado.' } });
+    }
+    // Sign-in must be its own request: a batch would let one request try many passwords.
+    if (
+      req.url.startsWith('/trpc/') &&
+      req.url.split('?')[0]?.includes(',') &&
+      req.url.includes('auth.signIn')
+    ) {
+      return reply.code(400).send({ error: { message: 'Requisição inválida.' } });
+    }
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('content-security-policy', CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (config.NODE_ENV === 'production') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    if (req.url.startsWith('/trpc')) reply.header('cache-control', 'no-store');
+  });
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. */
+export async function spa(app: FastifyInstance, root: string) {
+  const hasBuild = existsSync(join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/trpc') &&
+      !path.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (!isPage || !hasBuild) return reply.code(404).send({ error: { message: 'Não encontrado.' } });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

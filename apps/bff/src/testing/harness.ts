@@ -1,0 +1,74 @@
+import { buildStub, type StubOptions } from '@portal/stub/app';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { type AppDeps, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { AppRouter } from '../trpc/app-router';
+
+/** A real stub and a real BFF on loopback ports, for integration tests. */
+export async function startStack({
+  env = {},
+  stub: stubOptions = {},
+  deps = {},
+}: {
+  env?: Record<string, string>;
+  stub?: StubOptions;
+  deps?: AppDeps;
+} = {}) {
+  const stub = await buildStub(stubOptions);
+  const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_URL: stubUrl,
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp(config, deps);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    stub,
+    stubUrl,
+    url,
+    config,
+    client: () => createClient(url),
+    async close() {
+      await app.close();
+      await stub.app.close();
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** A browser-like tRPC client: keeps the session cookie and sends a same-origin Origin. */
+export function createClient(baseUrl: string) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const fetchWithCookies: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (jar.size) headers.set('cookie', cookieHeader());
+    headers.set('origin', baseUrl);
+    const response = await fetch(input, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) jar.delete(name.trim());
+      else jar.set(name.trim(), value.trim());
+    }
+    return response;
+  };
+  const trpc = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })],
+  });
+  return { trpc, jar, cookieHeader };
+}
+
+export const PERSONA = {
+  maria: { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' },
+  joao: { cpfCnpj: '111.444.777-35', senha: 'Acordo@2026' },
+  novaEra: { cpfCnpj: '12.ABC.345/01DE-35', senha: 'Acordo@2026' },
+  paulo: { cpfCnpj: '868.224.410-18', senha: 'Acordo@2026' },
+  naoCadastrado: { cpfCnpj: '714.602.380-01', senha: 'Acordo@2026' },
+} as const;

@@ -1,0 +1,35 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { UpstreamError } from '../upstream/errors';
+import type { Context } from './context';
+import { MESSAGES, toTRPCError } from './to-trpc-error';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape }) {
+    // Never send stack traces or internals to the browser.
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, data };
+  },
+});
+
+export const router = t.router;
+
+/** Every upstream failure leaves a procedure through the one mapping point. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof UpstreamError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Needs a live session; an expired upstream token ends it (spec §8 'Token expirado'). */
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { session } = ctx;
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signedOut });
+  const result = await next({ ctx: { session } });
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof UpstreamError && cause.kind === 'token-expired') {
+    await ctx.services.sessions.end(ctx.req, ctx.res);
+  }
+  return result;
+});

@@ -1,0 +1,36 @@
+import { TRPCError } from '@trpc/server';
+import { UpstreamError } from '../upstream/errors';
+
+/** Spec §8 texts the BFF sends to the browser. */
+export const MESSAGES = {
+  loginFailed: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
+  tokenExpired: 'Token expirado',
+  noResponse: 'Ocorreu um erro, tente novamente.',
+  unexpected: 'Ocorreu um erro inesperado. Por gentileza, tente novamente mais tarde.',
+  timeout: 'Erro de timeout',
+  signedOut: 'Sua sessão terminou. Entre novamente.',
+} as const;
+
+/** The one mapping point from upstream failures to tRPC codes and Portuguese messages. */
+export function toTRPCError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  if (!(error instanceof UpstreamError)) {
+    return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.unexpected, cause: error });
+  }
+  switch (error.kind) {
+    case 'rejected':
+      return new TRPCError({
+        code: 'BAD_REQUEST',
+        message: error.upstreamMessage ?? MESSAGES.unexpected,
+        cause: error,
+      });
+    case 'token-expired':
+      return new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.tokenExpired, cause: error });
+    case 'timeout':
+      return new TRPCError({ code: 'GATEWAY_TIMEOUT', message: MESSAGES.timeout, cause: error });
+    case 'unavailable':
+      return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.noResponse, cause: error });
+    case 'bad-reply':
+      return new TRPCError({ code: 'BAD_GATEWAY', message: MESSAGES.unexpected, cause: error });
+  }
+}

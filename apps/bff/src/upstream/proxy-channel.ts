@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PROXY_RETORNO,
+  PROXY_TIMEOUT_REPLY,
+  type ProxyMethod,
+  type ProxyReply,
+  type ProxyRequest,
+  proxyReply,
+  proxyReplyData,
+} from '@portal/contracts/proxy-channel';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
+import { PROXY_APP } from '@portal/contracts/upstream-paths';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket } from 'undici';
+import type { z } from 'zod';
+import { UpstreamError } from './errors';
+
+export interface ProxyChannelOptions {
+  url: string;
+  timeoutMs: number;
+  maxPending: number;
+  logger: FastifyBaseLogger;
+  /** reconnect backoff: first delay and cap */
+  backoffMs?: { initial: number; max: number };
+}
+
+interface Pending {
+  metodo: ProxyMethod;
+  resolve: (reply: ProxyReply) => void;
+  reject: (error: UpstreamError) => void;
+  timer: NodeJS.Timeout;
+}
+
+type RequestPayload<M extends ProxyMethod> = Omit<
+  Extract<ProxyRequest, { metodo: M }>,
+  'idRequest' | 'app' | 'metodo'
+>;
+
+/**
+ * One WebSocket to the upstream's proxy channel per BFF instance. Replies are matched by
+ * `idRequest`; a request unanswered within `timeoutMs` gets the spec's timeout reply (retorno 99).
+ * When the socket drops, what is in flight fails at once (nothing is re-sent) and the channel
+ * reconnects with capped exponential backoff and jitter.
+ */
+export function createProxyChannel({
+  url,
+  timeoutMs,
+  maxPending,
+  logger,
+  backoffMs = { initial: 250, max: 30_000 },
+}: ProxyChannelOptions) {
+  const pending = new Map<string, Pending>();
+  let socket: WebSocket | undefined;
+  let opening: Promise<WebSocket> | undefined;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const settleAll = (error: UpstreamError) => {
+    for (const [id, entry] of pending) {
+      clearTimeout(entry.timer);
+      pending.delete(id);
+      entry.reject(error);
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    const ceiling = Math.min(backoffMs.max, backoffMs.initial * 2 ** Math.min(failures, 16));
+    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      open().catch(() => undefined);
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  const onMessage = (event: { data: unknown }) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(String(event.data));
+    } catch {
+      logger.warn('proxy channel: a reply that is not JSON was dropped');
+      return;
+    }
+    const parsed = proxyReply.safeParse(json);
+    const entry = parsed.success ? pending.get(parsed.data.idRequest) : undefined;
+    if (!parsed.success || !entry) {
+      logger.debug('proxy channel: an unknown or late reply was dropped');
+      return;
+    }
+    clearTimeout(entry.timer);
+    pending.delete(parsed.data.idRequest);
+    entry.resolve(parsed.data);
+  };
+
+  function open(): Promise<WebSocket> {
+    if (socket?.readyState === WebSocket.OPEN) return Promise.resolve(socket);
+    if (opening) return opening;
+    opening = new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.addEventListener('open', () => {
+        failures = 0;
+        socket = ws;
+        opening = undefined;
+        logger.info('proxy channel: connected');
+        resolve(ws);
+      });
+      ws.addEventListener('message', onMessage);
+      ws.addEventListener('error', () => undefined);
+      ws.addEventListener('close', () => {
+        const wasOpen = socket === ws;
+        if (wasOpen) socket = undefined;
+        if (opening && !wasOpen) {
+          opening = undefined;
+          failures += 1;
+          reject(new UpstreamError('unavailable', 'proxy channel: connection refused'));
+        }
+        if (wasOpen) {
+          logger.warn({ inFlight: pending.size }, 'proxy channel: connection lost');
+          settleAll(new UpstreamError('unavailable', 'proxy channel: connection lost'));
+        }
+        scheduleReconnect();
+      });
+    });
+    return opening;
+  }
+
+  function request<M extends ProxyMethod>(metodo: M, payload: RequestPayload<M>): Promise<ProxyReply> {
+    if (closed) return Promise.reject(new UpstreamError('unavailable', 'proxy channel: closed'));
+    if (pending.size >= maxPending) {
+      return Promise.reject(new UpstreamError('unavailable', 'proxy channel: too many requests in flight'));
+    }
+    const idRequest = randomUUID();
+    return new Promise<ProxyReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(idRequest);
+        resolve({ idRequest, metodo, ...PROXY_TIMEOUT_REPLY });
+      }, timeoutMs);
+      pending.set(idRequest, { metodo, resolve, reject, timer });
+      open().then(
+        (ws) => {
+          if (pending.has(idRequest))
+            ws.send(JSON.stringify({ ...payload, idRequest, metodo, app: PROXY_APP }));
+        },
+        (error: UpstreamError) => {
+          const entry = pending.get(idRequest);
+          if (!entry) return;
+          clearTimeout(entry.timer);
+          pending.delete(idRequest);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  return {
+    /** Sends one request; resolves with the upstream's reply or the spec's timeout reply. */
+    request,
+    /** Sends one request and returns its data, or throws the UpstreamError its failure means. */
+    async call<M extends ProxyMethod>(
+      metodo: M,
+      payload: RequestPayload<M>,
+    ): Promise<z.infer<(typeof proxyReplyData)[M]>> {
+      const reply = await request(metodo, payload);
+      if (reply.err || reply.retorno !== PROXY_RETORNO.ok) {
+        if (reply.retorno === PROXY_RETORNO.timeout)
+          throw new UpstreamError('timeout', `proxy ${metodo}: timeout`);
+        if (reply.retorno === PROXY_RETORNO.tokenExpired || reply.msg === UPSTREAM_MESSAGES.tokenExpired) {
+          throw new UpstreamError('token-expired', `proxy ${metodo}: token expired`);
+        }
+        throw new UpstreamError(
+          'rejected',
+          `proxy ${metodo}: retorno ${reply.retorno}`,
+          reply.msg ?? reply.retornotexto,
+        );
+      }
+      const parsed = proxyReplyData[metodo].safeParse(reply.data);
+      if (!parsed.success) throw new UpstreamError('bad-reply', `proxy ${metodo}: reply off contract`);
+      return parsed.data;
+    },
+    get pendingCount() {
+      return pending.size;
+    },
+    get connected() {
+      return socket?.readyState === WebSocket.OPEN;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      settleAll(new UpstreamError('unavailable', 'proxy channel: closed'));
+      socket?.close();
+    },
+  };
+}
+
+export type ProxyChannel = ReturnType<typeof createProxyChannel>;

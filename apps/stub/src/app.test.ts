@@ -1,0 +1,203 @@
+import { consultaDebitoData, proxyReply } from '@portal/contracts/proxy-channel';
+import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
+import { WebSocket } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStub, type Stub } from './app';
+
+let stub: Stub;
+let base: string;
+beforeAll(async () => {
+  stub = await buildStub();
+  base = await stub.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => stub.app.close());
+
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const signIn = async (cpfCnpj: string) => {
+  const response = await post('/login', { cpfCnpj, senha: 'Acordo@2026' });
+  return loginReply.parse(await response.json()).data;
+};
+
+/** Opens the proxy channel and returns a function sending one message and awaiting its reply. */
+async function openProxy() {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/proxy`);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve);
+    ws.addEventListener('error', reject);
+  });
+  const replies: unknown[] = [];
+  ws.addEventListener('message', (event) => replies.push(JSON.parse(String(event.data))));
+  const ask = async (message: Record<string, unknown>, waitMs = 2_000) => {
+    const before = replies.length;
+    ws.send(JSON.stringify(message));
+    const until = Date.now() + waitMs;
+    while (replies.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    return replies[before] === undefined ? undefined : proxyReply.parse(replies[before]);
+  };
+  return { ask, close: () => ws.close() };
+}
+
+describe('POST /login', () => {
+  it('signs a persona in with the demo password and issues a token', async () => {
+    const data = await signIn('52998224725');
+    expect(data).toMatchObject({ cpfCnpj: '52998224725', nome: 'Maria Aparecida da Silva' });
+    expect(data.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a wrong password with the catalogue message', async () => {
+    const response = await post('/login', { cpfCnpj: '52998224725', senha: 'errada' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      msg: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
+    });
+  });
+
+  it('does not know the unregistered persona', async () => {
+    expect((await post('/login', { cpfCnpj: '71460238001', senha: 'Acordo@2026' })).status).toBe(401);
+  });
+
+  it('re-validates a live token and refuses an expired one', async () => {
+    const { token } = await signIn('11144477735');
+    const again = await post('/login', { token });
+    expect(loginReply.parse(await again.json()).data.token).toBe(token);
+
+    await post('/__stub/tokens/expire', { cpfCnpj: '111.444.777-35' });
+    const expired = await post('/login', { token });
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ msg: 'Token expirado' });
+  });
+
+  it('answers 400 to a malformed body', async () => {
+    expect((await post('/login', { cpfCnpj: 123 })).status).toBe(400);
+  });
+});
+
+describe('GET /consulta', () => {
+  it("returns the token owner's profile", async () => {
+    const { token } = await signIn('12ABC34501DE35');
+    const response = await fetch(`${base}/consulta`, { headers: { authorization: `Bearer ${token}` } });
+    const profile = profileReply.parse(await response.json()).data;
+    expect(profile).toMatchObject({ nome: 'Nova Era Tecnologia Ltda', cpfCnpj: '12ABC34501DE35' });
+  });
+
+  it('needs a token', async () => {
+    expect((await fetch(`${base}/consulta`)).status).toBe(401);
+  });
+});
+
+describe('logos', () => {
+  it('serves every creditor logo as SVG', async () => {
+    for (const creditor of stub.state.creditors.values()) {
+      const response = await fetch(`${base}/logos/${creditor.slug}.svg`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    }
+    expect((await fetch(`${base}/logos/nope.svg`)).status).toBe(404);
+  });
+});
+
+describe('proxy channel', () => {
+  it("answers consultaDebito with Maria's creditors, matched by idRequest", async () => {
+    const { token } = await signIn('52998224725');
+    const proxy = await openProxy();
+    const reply = await proxy.ask({
+      idRequest: 'r-1',
+      metodo: 'consultaDebito',
+      app: 'test',
+      cpfcnpj: '52998224725',
+      token,
+    });
+    proxy.close();
+    expect(reply).toMatchObject({ idRequest: 'r-1', err: false, retorno: 0 });
+    const { credor } = consultaDebitoData.parse(reply?.data);
+    expect(credor.length).toBeGreaterThanOrEqual(3);
+    expect(credor[0]?.logomarca).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/logos\/[a-z0-9-]+\.svg$/);
+  });
+
+  it('answers an empty list for João', async () => {
+    const { token } = await signIn('11144477735');
+    const proxy = await openProxy();
+    const reply = await proxy.ask({
+      idRequest: 'r-2',
+      metodo: 'consultaDebito',
+      app: 'test',
+      cpfcnpj: '11144477735',
+      token,
+    });
+    proxy.close();
+    expect(consultaDebitoData.parse(reply?.data).credor).toEqual([]);
+  });
+
+  it('refuses a token used for another document', async () => {
+    const { token } = await signIn('11144477735');
+    const proxy = await openProxy();
+    const reply = await proxy.ask({
+      idRequest: 'r-3',
+      metodo: 'consultaDebito',
+      app: 'test',
+      cpfcnpj: '52998224725',
+      token,
+    });
+    proxy.close();
+    expect(reply).toMatchObject({ idRequest: 'r-3', err: true, msg: 'Acesso negado.' });
+  });
+
+  it("answers 'Token expirado' to an unknown token", async () => {
+    const proxy = await openProxy();
+    const reply = await proxy.ask({
+      idRequest: 'r-4',
+      metodo: 'consultaDebito',
+      app: 'test',
+      cpfcnpj: '52998224725',
+      token: 'nope',
+    });
+    proxy.close();
+    expect(reply).toMatchObject({ err: true, msg: 'Token expirado', retorno: 2 });
+  });
+
+  it('answers a malformed request that carries an idRequest with an error', async () => {
+    const proxy = await openProxy();
+    const reply = await proxy.ask({ idRequest: 'r-5', metodo: 'naoExiste' });
+    proxy.close();
+    expect(reply).toMatchObject({ idRequest: 'r-5', err: true, retorno: 9 });
+  });
+
+  it('never answers for Paulo', async () => {
+    const { token } = await signIn('86822441018');
+    const proxy = await openProxy();
+    const reply = await proxy.ask(
+      { idRequest: 'r-6', metodo: 'consultaDebito', app: 'test', cpfcnpj: '86822441018', token },
+      300,
+    );
+    proxy.close();
+    expect(reply).toBeUndefined();
+  });
+});
+
+describe('faults', () => {
+  it('answers 503 to REST calls while the error rate is 1, and recovers on reset', async () => {
+    await fetch(`${base}/__stub/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorRate: 1 }),
+    });
+    expect((await post('/login', { cpfCnpj: '52998224725', senha: 'Acordo@2026' })).status).toBe(503);
+    await fetch(`${base}/__stub/faults`, { method: 'DELETE' });
+    expect((await post('/login', { cpfCnpj: '52998224725', senha: 'Acordo@2026' })).status).toBe(200);
+  });
+
+  it('refuses an out-of-range knob', async () => {
+    const response = await fetch(`${base}/__stub/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errorRate: 2 }),
+    });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,48 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { proxyChannel } from './channels/proxy';
+import { createFaults, type FaultControl, type Faults } from './faults';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { logoRoutes } from './routes/logos';
+import { createStubState, type StubState, type StubStateOptions } from './state';
+
+export interface StubOptions extends StubStateOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** the base URL browsers reach the stub at, for logo links; defaults to the request's Host */
+  publicUrl?: string;
+  faults?: Partial<Faults>;
+}
+
+/** The upstream simulator: the creditor API and its socket channels over the seeded personas. */
+export interface Stub {
+  app: FastifyInstance;
+  state: StubState;
+  faults: FaultControl;
+  /** how many times each upstream route was called: `POST /login` → n */
+  calls: Map<string, number>;
+}
+
+export async function buildStub(options: StubOptions = {}): Promise<Stub> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const state = createStubState(options);
+  const faults = createFaults(options.faults);
+
+  const calls = new Map<string, number>();
+  await app.register(websocket);
+  app.addHook('onRequest', async (request) => {
+    const key = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/__stub') || request.url.startsWith('/ws/')) return;
+    if (await faults.apply()) return reply.code(503).send({ msg: 'Serviço indisponível.' });
+  });
+
+  authRoutes(app, state);
+  logoRoutes(app, state);
+  adminRoutes(app, state, faults);
+  proxyChannel(app, state, faults, options.publicUrl);
+
+  return { app, state, faults, calls };
+}

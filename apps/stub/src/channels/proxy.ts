@@ -1,0 +1,98 @@
+import type { Creditor } from '@portal/contracts/entities';
+import {
+  PROXY_RETORNO,
+  type ProxyReply,
+  type ProxyRequest,
+  proxyRequest,
+} from '@portal/contracts/proxy-channel';
+import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import type { FastifyInstance } from 'fastify';
+import type { SeedCreditor } from '../data/types';
+import type { FaultControl } from '../faults';
+import type { StubState, StubUser } from '../state';
+
+const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
+  logomarca: `${baseUrl}${UPSTREAM_PATHS.logos}/${c.slug}.svg`,
+  nomcontratante: c.name,
+  agrupador: c.code,
+  url: c.site,
+  pagamento: c.payments,
+  parcelasIndividuaisSequenciais: c.sequential,
+});
+
+const failure = (
+  request: Pick<ProxyRequest, 'idRequest' | 'metodo'>,
+  retorno: number,
+  msg: string,
+): ProxyReply => ({
+  idRequest: request.idRequest,
+  metodo: request.metodo,
+  err: true,
+  msg,
+  retorno,
+  retornotexto: msg,
+});
+
+/** Answers one authorised request. */
+function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl: string): ProxyReply {
+  switch (request.metodo) {
+    case 'consultaDebito':
+      return {
+        idRequest: request.idRequest,
+        metodo: request.metodo,
+        err: false,
+        retorno: PROXY_RETORNO.ok,
+        retornotexto: 'Consulta realizada com sucesso.',
+        data: { credor: state.creditorsOf(user).map((c) => toCreditor(c, baseUrl)) },
+      };
+  }
+}
+
+export function proxyChannel(
+  app: FastifyInstance,
+  state: StubState,
+  faults: FaultControl,
+  publicUrl: string | undefined,
+) {
+  app.get(UPSTREAM_CHANNELS.proxy, { websocket: true }, (socket, upgrade) => {
+    const baseUrl = publicUrl ?? `http://${upgrade.headers.host}`;
+    const send = (reply: ProxyReply) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
+    };
+
+    socket.on('message', async (raw: Buffer) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(raw.toString());
+      } catch {
+        app.log.warn('proxy: a message that is not JSON was dropped');
+        return;
+      }
+      const parsed = proxyRequest.safeParse(message);
+      if (!parsed.success) {
+        const idRequest = (message as { idRequest?: unknown })?.idRequest;
+        const metodo = (message as { metodo?: unknown })?.metodo;
+        if (typeof idRequest === 'string') {
+          send(
+            failure(
+              { idRequest, metodo: String(metodo) as ProxyRequest['metodo'] },
+              PROXY_RETORNO.error,
+              'Requisição inválida.',
+            ),
+          );
+        }
+        return;
+      }
+      const request = parsed.data;
+      const user = state.userForToken(request.token);
+      if (faults.get().proxySilent || user?.persona.behaviour.proxySilent) return;
+      const fail = await faults.apply();
+      if (fail) return send(failure(request, PROXY_RETORNO.error, 'Erro interno do servidor.'));
+      if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, 'Token expirado'));
+      if (user.persona.cpfCnpj !== request.cpfcnpj) {
+        return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
+      }
+      send(answer(request, user, state, baseUrl));
+    });
+  });
+}

@@ -1,0 +1,89 @@
+import type { Address, InstalmentStatus, PaymentMethod, PaymentType } from '@portal/contracts/entities';
+
+/** A partner creditor as the simulator seeds it. */
+export interface SeedCreditor {
+  /** agrupador / codcredor */
+  code: string;
+  /** nomcontratante */
+  name: string;
+  /** logo file name without extension: served as /logos/{slug}.svg */
+  slug: string;
+  /** the creditor's site */
+  site: string;
+  payments: PaymentType[];
+  /** parcelasIndividuaisSequenciais: instalments must be chosen in due-date order */
+  sequential: boolean;
+  /** the logo, an SVG document */
+  logoSvg: string;
+}
+
+/** An open instalment of a contract; due dates are relative to the day the simulator starts. */
+export interface SeedInstalment {
+  numero: number;
+  /** negative: overdue by that many days; positive: falls due in that many days */
+  dueInDays: number;
+  /** the instalment's original value */
+  valueCents: number;
+}
+
+/** An agreement already in progress on a contract (spec /acordos). */
+export interface SeedAgreement {
+  codigo: string;
+  formaPagamento: PaymentMethod;
+  instalments: { numero: number; dueInDays: number; valueCents: number; status: InstalmentStatus }[];
+}
+
+export interface SeedContract {
+  creditorCode: string;
+  numero: string;
+  /** label: contains 'Contrato' and/or 'atraso' */
+  situacao: string;
+  principalCents: number;
+  permiteacordo: boolean;
+  permiteproposta: boolean;
+  permitedivida: boolean;
+  instalments: SeedInstalment[];
+  agreement?: SeedAgreement;
+}
+
+export type PersonaKey =
+  | 'maria'
+  | 'joao'
+  | 'ana'
+  | 'carlos'
+  | 'comercio'
+  | 'novaEra'
+  | 'paulo'
+  | 'naoCadastrado';
+
+export interface SeedPersona {
+  key: PersonaKey;
+  nome: string;
+  /** normalized: digits, or digits and upper-case letters for the alphanumeric CNPJ */
+  cpfCnpj: string;
+  email: string;
+  /** digits only, with DDD */
+  telefone: string;
+  whatsapp: boolean;
+  /** dd/mm/yyyy: birth date, or foundation date for a company */
+  dtNascimento: string;
+  endereco: Address | null;
+  /** marketing-notification consent given at registration */
+  notificacao: boolean;
+  /** credit score 0–1000 for people; null for companies */
+  score: number | null;
+  /** false only for the persona that exercises registration */
+  registered: boolean;
+  /** the identity question of the challenge sign-in */
+  identityQuestion: { pergunta: string; resposta: string };
+  behaviour: {
+    /** the proxy channel never answers for this persona (timeout path) */
+    proxySilent?: boolean;
+    /** agreement creation fails upstream (/erro-efetivacao) */
+    agreementFails?: boolean;
+  };
+  contracts: SeedContract[];
+}
+
+/** Every seeded persona's password. */
+export const DEMO_PASSWORD = 'Acordo@2026';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Knobs tests turn on to make the simulator misbehave like a real upstream does. */
+export const faultsSchema = z.object({
+  /** extra delay before every REST reply and channel reply */
+  latencyMs: z.number().int().min(0).max(600_000).default(0),
+  /** share of REST calls and channel requests answered with a server error, 0–1 */
+  errorRate: z.number().min(0).max(1).default(0),
+  /** the proxy channel receives requests but never answers any */
+  proxySilent: z.boolean().default(false),
+});
+export type Faults = z.infer<typeof faultsSchema>;
+
+export function createFaults(initial: Partial<Faults> = {}) {
+  let current = faultsSchema.parse(initial);
+  return {
+    get: () => current,
+    set: (patch: Partial<Faults>) => {
+      current = faultsSchema.parse({ ...current, ...patch });
+      return current;
+    },
+    reset: () => {
+      current = faultsSchema.parse({});
+      return current;
+    },
+    /** Waits the configured latency; true when this call should fail. */
+    async apply(random: () => number = Math.random): Promise<boolean> {
+      if (current.latencyMs > 0) await new Promise((r) => setTimeout(r, current.latencyMs));
+      return random() < current.errorRate;
+    },
+  };
+}
+export type FaultControl = ReturnType<typeof createFaults>;

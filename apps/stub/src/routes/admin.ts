@@ -1,0 +1,23 @@
+import { normalizeDocument } from '@portal/validation/document';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FaultControl } from '../faults';
+import { faultsSchema } from '../faults';
+import type { StubState } from '../state';
+
+/** Test and demo controls under /__stub: never part of the real upstream's API. */
+export function adminRoutes(app: FastifyInstance, state: StubState, faults: FaultControl) {
+  app.get('/__stub/faults', async () => faults.get());
+  app.put('/__stub/faults', async (request, reply) => {
+    const parsed = faultsSchema.partial().safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Falhas inválidas.' });
+    return faults.set(parsed.data);
+  });
+  app.delete('/__stub/faults', async () => faults.reset());
+
+  app.post('/__stub/tokens/expire', async (request, reply) => {
+    const parsed = z.object({ cpfCnpj: z.string() }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });
+    return { expired: state.expireTokens(normalizeDocument(parsed.data.cpfCnpj)) };
+  });
+}

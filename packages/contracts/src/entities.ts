@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { brDate, documentDigits, moneyString } from './wire';
+
+// The entities of spec §3 as they travel between the upstream and the BFF.
+
+export const paymentMethod = z.enum(['boleto', 'cartao', 'pix']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** Spec codes of `formapagamento`: boleto 1, cartão 2, PIX 4. */
+export const PAYMENT_METHOD_CODE = { boleto: 1, cartao: 2, pix: 4 } as const satisfies Record<
+  PaymentMethod,
+  number
+>;
+
+export const paymentType = z.object({
+  idTipoPagamento: z.number().int(),
+  tipoPagamento: paymentMethod,
+  pagamentoInterno: z.boolean(),
+  pagamentoProposta: z.boolean(),
+});
+export type PaymentType = z.infer<typeof paymentType>;
+
+export const creditor = z.object({
+  logomarca: z.string().min(1),
+  nomcontratante: z.string().min(1),
+  /** the creditor code (codcredor elsewhere) */
+  agrupador: z.string().min(1),
+  url: z.string(),
+  pagamento: z.array(paymentType),
+  parcelasIndividuaisSequenciais: z.boolean(),
+});
+export type Creditor = z.infer<typeof creditor>;
+
+export const contract = z.object({
+  codcredor: z.string(),
+  numcontrato: z.string().min(1),
+  /** a label: contains 'Contrato' and/or 'atraso' */
+  situacao: z.string(),
+  quantidadeParcelas: z.number().int().nonnegative(),
+  valorprincipal: moneyString,
+  permiteacordo: z.boolean(),
+  permiteproposta: z.boolean(),
+  permitedivida: z.boolean(),
+});
+export type Contract = z.infer<typeof contract>;
+
+export const proposalInstalment = z.object({
+  numero: z.number().int().positive(),
+  numContrato: z.string(),
+  valorPago: moneyString,
+  dataVencimento: brDate,
+});
+
+export const proposal = z.object({
+  id: z.string().min(1),
+  tipo: z.enum(['AV', 'AP']),
+  valorPago: moneyString,
+  valorEntrada: moneyString,
+  quantidadeParcelas: z.number().int().nonnegative(),
+  valorParcela: moneyString,
+  valorTotal: moneyString,
+  valorCorrigido: moneyString,
+  valorDesconto: moneyString,
+  porcentagemDesconto: z.string(),
+  vencimento: brDate,
+  dataMaxVencimento: brDate,
+  /** true: settles every instalment (overdue + upcoming); false: overdue only */
+  parcelasFuturas: z.boolean(),
+  prestacoes: z.array(proposalInstalment),
+});
+export type Proposal = z.infer<typeof proposal>;
+
+export const debtInstalment = z.object({
+  id: z.string().min(1),
+  contrato: z.string(),
+  valorpago: moneyString,
+  valorprincipal: moneyString,
+  datvenci: brDate,
+  validade: brDate,
+  parcelaFutura: z.boolean(),
+  dataMaxVencimento: brDate,
+});
+export type DebtInstalment = z.infer<typeof debtInstalment>;
+
+export const instalmentStatus = z.enum(['EM ABERTO', 'PAGO', 'FUTURA']);
+export type InstalmentStatus = z.infer<typeof instalmentStatus>;
+
+export const agreementInstalment = z.object({
+  id: z.string(),
+  numero: z.number().int().positive(),
+  status: instalmentStatus,
+  dataVencimento: brDate,
+  valorPago: moneyString,
+});
+
+export const agreementQueryResult = z.object({
+  codigoAcordo: z.string(),
+  formaPagamento: paymentMethod,
+  parcelasAcordo: z.array(agreementInstalment),
+});
+export type AgreementQueryResult = z.infer<typeof agreementQueryResult>;
+
+export const boleto = z.object({
+  url: z.string(),
+  linhaDigitavel: z.string(),
+  qrCode: z.string().optional(),
+});
+export type Boleto = z.infer<typeof boleto>;
+
+export const boletoIssueResult = z.object({
+  erro: z.boolean(),
+  boletos: z.array(boleto),
+  nossonumero: z.string(),
+});
+export type BoletoIssueResult = z.infer<typeof boletoIssueResult>;
+
+export const address = z.object({
+  cep: z.string(),
+  endereco: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+});
+export type Address = z.infer<typeof address>;
+
+/** The profile the `consulta` query returns. */
+export const profile = z.object({
+  nome: z.string(),
+  cpfCnpj: documentDigits,
+  dtNascimento: z.string(),
+  email: z.string(),
+  telefone: z.string(),
+  whatsapp: z.boolean(),
+  notificacao: z.boolean(),
+  endereco: address.nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileUpdate = z.object({
+  nome: z.string(),
+  dtNascimento: z.string(),
+  email: z.string(),
+  telefone: z.string(),
+  whatsapp: z.boolean(),
+  endereco: address.optional(),
+});
+
+export const registration = z.object({
+  cpfCnpj: documentDigits,
+  email: z.string(),
+  nome: z.string(),
+  senha: z.string().optional(),
+  telefone: z.string(),
+  whatsapp: z.boolean(),
+  notificacao: z.boolean(),
+});
+
+export const contactCheckResult = z.object({
+  countEmail: z.number().int().nonnegative(),
+  countTelefone: z.number().int().nonnegative(),
+});
+
+export const identityChallenge = z.object({
+  verificacao: z.string(),
+  erro: z.boolean(),
+  message: z.string(),
+});
+
+export const passwordChange = z.object({ senha: z.string(), novaSenha: z.string() });
+
+export const rating = z.object({
+  nota: z.number().int().min(0).max(10),
+  comentario: z.string().max(500),
+});
+
+export const trackingEvent = z.object({
+  stage: z.number().int().min(1).max(5),
+  flow: z.number().int().min(1).max(22),
+  trail: z.string(),
+  clienteId: z.string(),
+});
+
+export const agreementTracking = z.object({
+  clienteId: z.string(),
+  tipoAcordo: z.enum(['AV', 'AP']),
+  valorEntrada: moneyString,
+  valorParcela: moneyString,
+  quantidadeParcela: z.number().int().nonnegative(),
+  contrato: z.string(),
+  dataVencimento: brDate,
+  tipoPagamento: paymentMethod,
+  valorTotal: moneyString,
+  codCredor: z.string(),
+});
+
+/** The access record (acionamento) of the activation channel. */
+export const accessRecord = z.object({
+  dispositivo: z.enum(['mobile', 'desktop']),
+  codcredor: z.string(),
+  cpfcnpj: documentDigits,
+  empresa: z.string(),
+  idacionamento: z.number().int(),
+  tipo: z.string(),
+  observacao: z.string(),
+  usuario: z.number().int(),
+  stage: z.number().int(),
+});
+
+export const sessionRecord = z.object({
+  sessionId: z.string(),
+  ip: z.string(),
+  device: z.enum(['mobile', 'desktop']),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+export const googleProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().optional(),
+  givenName: z.string().optional(),
+  familyName: z.string().optional(),
+});

@@ -1,0 +1,34 @@
+/**
+ * The creditor upstream's HTTP paths and socket channels, defined once for the stub and the BFF.
+ * The spec names some paths; the ones it marks "not shown" are our design (see docs/upstream-api.md).
+ */
+export const UPSTREAM_PATHS = {
+  // named by the spec
+  login: '/login',
+  loginGoogle: '/login-google',
+  cadastro: '/cadastro',
+  consultaEmail: '/consulta/email',
+  consulta: '/consulta',
+  edicao: '/edicao',
+  recuperarSenhaPublico: '/recuperar-senha-publico',
+  recuperarSenhaPrivado: '/recuperar-senha-privado',
+  excluirCadastro: '/excluir/cadastro',
+  score: '/score',
+  // "not shown" in the spec: ours
+  solicitarLogin: '/login/solicitar',
+  verificarLogin: '/login/verificar',
+  esqueceuSenha: '/recuperar-senha-publico/contatos',
+  avaliacao: '/avaliacao',
+  logos: '/logos',
+  boletos: '/boletos',
+  jwks: '/.well-known/jwks.json',
+} as const;
+
+export const UPSTREAM_CHANNELS = {
+  proxy: '/ws/proxy',
+  trail: '/ws/trilha',
+  activation: '/ws/acionamento',
+} as const;
+
+/** The `app` every proxy request carries, naming the calling product. */
+export const PROXY_APP = 'portal-negociacao';
