@@ -1,0 +1,29 @@
+import { buildApp } from '@portal/bff/app';
+import { loadConfig } from '@portal/bff/config';
+import { buildStub } from '@portal/stub/app';
+import { PERSONAS } from '@portal/stub/data/personas';
+import { DEMO_PASSWORD } from '@portal/stub/data/types';
+import { formatDocument } from '@portal/validation/document';
+
+// `pnpm start`: the upstream simulator and the BFF (serving the built SPA) in one process, on
+// embedded defaults. The environment overrides any BFF setting (PORT, LOG_LEVEL, …).
+const stub = await buildStub({ logger: false });
+const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
+const config = loadConfig({ LOG_LEVEL: 'warn', UPSTREAM_URL: stubUrl, ...process.env });
+const app = await buildApp(config);
+await app.listen({ port: config.PORT, host: config.HOST });
+
+const url = `http://localhost:${config.PORT}`;
+const personas = PERSONAS.map(
+  (p) => `  ${formatDocument(p.cpfCnpj).padEnd(20)} ${p.nome}${p.registered ? '' : ' (sem cadastro)'}`,
+).join('\n');
+process.stdout.write(
+  `\nPortal de negociação em ${url}\n\nPersonas de demonstração (senha ${DEMO_PASSWORD}):\n${personas}\n\nCtrl+C encerra.\n`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => process.exit(1), 10_000).unref();
+    void Promise.all([app.close(), stub.app.close()]).then(() => process.exit(0));
+  });
+}
