@@ -11,9 +11,9 @@ import { logos } from './plugins/logos';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createMemoryStore } from './session/memory-store';
+import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
 import { createSessionManager, type SessionManager } from './session/session-manager';
 import type { SessionStore } from './session/session-store';
-import { createSignInLimiter, type SignInLimiter } from './session/signin-limiter';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
@@ -45,13 +45,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
       secureCookie: cookieSecure(config),
     }),
-    limiter: createSignInLimiter({
-      store,
-      keySecret: config.KEY_SECRET ?? randomBytes(32).toString('hex'),
-      maxFailures: config.SIGNIN_MAX_FAILURES,
-      maxAttemptsPerIp: config.SIGNIN_MAX_ATTEMPTS_PER_IP,
-      windowMs: config.SIGNIN_LOCK_MINUTES * MINUTE,
-    }),
+    store,
+    limiter: createRateLimiter({ store, keySecret: config.KEY_SECRET ?? randomBytes(32).toString('hex') }),
     upstream: createUpstreamClient({
       baseUrl: config.UPSTREAM_URL,
       dispatcher,
@@ -95,7 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 export interface Services {
   config: Config;
   sessions: SessionManager;
-  limiter: SignInLimiter;
+  store: SessionStore;
+  limiter: RateLimiter;
   upstream: UpstreamClient;
   proxy: ProxyChannel;
 }

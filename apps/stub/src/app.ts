@@ -5,6 +5,7 @@ import { createFaults, type FaultControl, type Faults } from './faults';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { logoRoutes } from './routes/logos';
+import { registrationRoutes } from './routes/registration';
 import { createStubState, type StubState, type StubStateOptions } from './state';
 
 export interface StubOptions extends StubStateOptions {
@@ -41,6 +42,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
 
   authRoutes(app, state);
   logoRoutes(app, state);
+  registrationRoutes(app, state);
   adminRoutes(app, state, faults);
   proxyChannel(app, state, faults, options.publicUrl);
 

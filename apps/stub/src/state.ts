@@ -1,17 +1,34 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { Address } from '@portal/contracts/entities';
+import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import { isCompanyDocument } from '@portal/validation/document';
 import { CREDITORS } from './data/creditors';
 import { PERSONAS } from './data/personas';
 import { DEMO_PASSWORD, type SeedCreditor, type SeedPersona } from './data/types';
 
+/** What a registration may change later (profile edits, consent). */
+export interface StubProfile {
+  nome: string;
+  email: string;
+  telefone: string;
+  whatsapp: boolean;
+  dtNascimento: string;
+  endereco: Address | null;
+  notificacao: boolean;
+}
+
 export interface StubUser {
-  persona: SeedPersona;
-  /** client id, stable per persona */
+  /** client id */
   id: string;
+  cpfCnpj: string;
+  profile: StubProfile;
+  /** the seeded debts and behaviour (empty for people who register with an unseeded document) */
+  seed: Pick<SeedPersona, 'contracts' | 'behaviour' | 'identityQuestion' | 'score'>;
   passwordSalt: Buffer;
   passwordHash: Buffer;
 }
 
-interface TokenRecord {
+interface Expiring {
   cpfCnpj: string;
   expiresAt: number;
 }
@@ -23,26 +40,89 @@ export interface StubStateOptions {
 
 // Low scrypt cost: the simulator hashes every persona at start and in every test.
 const hashPassword = (password: string, salt: Buffer) => scryptSync(password, salt, 32, { N: 1024 });
+const RECOVERY_TTL_MS = 30 * 60 * 1000;
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
-/** The simulator's memory: registered users and the tokens it issued. */
+/** A temporary password: 10 characters, letters and digits, with a symbol so it passes password rules. */
+export function generatePassword(): string {
+  const chars = Array.from({ length: 9 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]);
+  return `${chars.join('')}@`;
+}
+
+/** The simulator's memory: registered users, the tokens it issued, the messages it "sent". */
 export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }: StubStateOptions = {}) {
   const users = new Map<string, StubUser>();
-  const tokens = new Map<string, TokenRecord>();
+  const tokens = new Map<string, Expiring>();
+  const recoveries = new Map<string, Expiring & { codigo: string }>();
+  const outbox: OutboxMessage[] = [];
   const creditors = new Map<string, SeedCreditor>(CREDITORS.map((c) => [c.code, c]));
+  let nextId = 100_001;
 
-  PERSONAS.filter((p) => p.registered).forEach((persona, index) => {
+  function addUser(
+    cpfCnpj: string,
+    profile: StubProfile,
+    seed: StubUser['seed'],
+    password: string,
+  ): StubUser {
     const passwordSalt = randomBytes(16);
-    users.set(persona.cpfCnpj, {
-      persona,
-      id: String(100_001 + index),
+    const user: StubUser = {
+      id: String(nextId++),
+      cpfCnpj,
+      profile,
+      seed,
       passwordSalt,
-      passwordHash: hashPassword(DEMO_PASSWORD, passwordSalt),
-    });
+      passwordHash: hashPassword(password, passwordSalt),
+    };
+    users.set(cpfCnpj, user);
+    return user;
+  }
+
+  const seedOf = (persona: SeedPersona): StubUser['seed'] => ({
+    contracts: persona.contracts,
+    behaviour: persona.behaviour,
+    identityQuestion: persona.identityQuestion,
+    score: persona.score,
   });
+  const profileOf = (persona: SeedPersona): StubProfile => ({
+    nome: persona.nome,
+    email: persona.email,
+    telefone: persona.telefone,
+    whatsapp: persona.whatsapp,
+    dtNascimento: persona.dtNascimento,
+    endereco: persona.endereco,
+    notificacao: persona.notificacao,
+  });
+
+  for (const persona of PERSONAS) {
+    if (persona.registered) addUser(persona.cpfCnpj, profileOf(persona), seedOf(persona), DEMO_PASSWORD);
+  }
+
+  const send = (user: StubUser, canal: OutboxMessage['canal'], assunto: string, texto: string) => {
+    outbox.push({
+      canal,
+      destino: canal === 'email' ? user.profile.email : user.profile.telefone,
+      cpfCnpj: user.cpfCnpj,
+      assunto,
+      texto,
+      enviadoEm: new Date(now()).toISOString(),
+    });
+  };
+
+  const live = (map: Map<string, Expiring>, key: string) => {
+    const record = map.get(key);
+    if (record && record.expiresAt <= now()) {
+      map.delete(key);
+      return undefined;
+    }
+    return record;
+  };
 
   return {
     creditors,
+    outbox,
     findUser: (cpfCnpj: string) => users.get(cpfCnpj),
+    findUserByEmail: (email: string) =>
+      [...users.values()].find((u) => u.profile.email === email.toLowerCase()),
 
     checkPassword(cpfCnpj: string, senha: string): StubUser | undefined {
       const user = users.get(cpfCnpj);
@@ -50,21 +130,21 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
       return timingSafeEqual(hashPassword(senha, user.passwordSalt), user.passwordHash) ? user : undefined;
     },
 
+    setPassword(user: StubUser, senha: string) {
+      user.passwordSalt = randomBytes(16);
+      user.passwordHash = hashPassword(senha, user.passwordSalt);
+    },
+
     issueToken(user: StubUser): string {
       const token = randomBytes(24).toString('base64url');
-      tokens.set(token, { cpfCnpj: user.persona.cpfCnpj, expiresAt: now() + tokenTtlMs });
+      tokens.set(token, { cpfCnpj: user.cpfCnpj, expiresAt: now() + tokenTtlMs });
       return token;
     },
 
     /** The user a live token belongs to; an expired token is forgotten. */
     userForToken(token: string): StubUser | undefined {
-      const record = tokens.get(token);
-      if (!record) return undefined;
-      if (record.expiresAt <= now()) {
-        tokens.delete(token);
-        return undefined;
-      }
-      return users.get(record.cpfCnpj);
+      const record = live(tokens, token);
+      return record ? users.get(record.cpfCnpj) : undefined;
     },
 
     /** Ends every token of a document (tests use it to play 'Token expirado'). */
@@ -79,9 +159,77 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
       return count;
     },
 
+    contactCounts(email: string, telefone: string) {
+      const all = [...users.values()];
+      return {
+        countEmail: email ? all.filter((u) => u.profile.email === email.toLowerCase()).length : 0,
+        countTelefone: telefone ? all.filter((u) => u.profile.telefone === telefone).length : 0,
+      };
+    },
+
+    /**
+     * Registers a document with a generated password, sent by e-mail and SMS. A seeded but
+     * unregistered persona keeps its seeded debts; any other document starts with none.
+     */
+    register(input: Omit<StubProfile, 'dtNascimento' | 'endereco'> & { cpfCnpj: string }): string {
+      const password = generatePassword();
+      const persona = PERSONAS.find((p) => p.cpfCnpj === input.cpfCnpj);
+      const seed = persona
+        ? seedOf(persona)
+        : {
+            contracts: [],
+            behaviour: {},
+            identityQuestion: {
+              pergunta: 'Quais são os quatro últimos dígitos do seu celular?',
+              resposta: input.telefone.slice(-4),
+            },
+            score: isCompanyDocument(input.cpfCnpj) ? null : 500,
+          };
+      const { cpfCnpj, ...profile } = input;
+      const user = addUser(
+        cpfCnpj,
+        { ...profile, email: profile.email.toLowerCase(), dtNascimento: '', endereco: null },
+        seed,
+        password,
+      );
+      const text = `Sua senha provisória de acesso é ${password}. Altere-a em Mais opções > Alterar senha.`;
+      send(user, 'email', 'Bem-vindo ao portal de negociação', text);
+      send(user, 'sms', 'Senha provisória', text);
+      return password;
+    },
+
+    /** Sends a temporary password and a reset link; returns the recovery id. */
+    startRecovery(user: StubUser): string {
+      const id = randomBytes(12).toString('base64url');
+      const codigo = randomBytes(24).toString('base64url');
+      recoveries.set(id, { cpfCnpj: user.cpfCnpj, codigo, expiresAt: now() + RECOVERY_TTL_MS });
+      const password = generatePassword();
+      this.setPassword(user, password);
+      const link = `/nova-senha-pb?id=${id}&codigo=${codigo}`;
+      send(
+        user,
+        'email',
+        'Recuperação de senha',
+        `Sua senha provisória é ${password}. Para criar uma nova senha, acesse ${link}`,
+      );
+      send(user, 'sms', 'Recuperação de senha', `Sua senha provisória é ${password}.`);
+      return id;
+    },
+
+    /** A new password through the reset link; single use. */
+    finishRecovery(id: string, codigo: string, novaSenha: string): boolean {
+      const record = live(recoveries, id) as (Expiring & { codigo: string }) | undefined;
+      const user = record ? users.get(record.cpfCnpj) : undefined;
+      if (!record || !user || record.codigo.length !== codigo.length) return false;
+      if (!timingSafeEqual(Buffer.from(record.codigo), Buffer.from(codigo))) return false;
+      recoveries.delete(id);
+      this.setPassword(user, novaSenha);
+      return true;
+    },
+
     /** The partner creditors a user has contracts with, in first-contract order. */
     creditorsOf(user: StubUser): SeedCreditor[] {
-      const codes = [...new Set(user.persona.contracts.map((c) => c.creditorCode))];
+      const codes = [...new Set(user.seed.contracts.map((c) => c.creditorCode))];
       return codes.flatMap((code) => creditors.get(code) ?? []);
     },
   };

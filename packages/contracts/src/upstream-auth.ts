@@ -27,3 +27,25 @@ export const UPSTREAM_MESSAGES = {
   loginFailed: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
   tokenExpired: 'Token expirado',
 } as const;
+
+/** POST /login-google: a Google ID token the BFF has already verified; the upstream verifies it too. */
+export const loginGoogleRequest = z.object({ credential: z.string().min(1).max(10_000) });
+
+/** POST /login/solicitar (solicitarLogin). */
+export const solicitarLoginRequest = z.object({ cpfCnpj: documentDigits });
+export const solicitarLoginReply = envelope(
+  z.object({ erro: z.boolean(), message: z.string(), verificacao: z.string() }),
+);
+
+/** POST /login/verificar (verificarLogin): the answer to the identity question. */
+export const verificarLoginRequest = z.object({
+  cpfCnpj: documentDigits,
+  pergunta: z.string().min(1).max(500),
+  resposta: z.string().min(1).max(200),
+});
+export const verificarLoginReply = envelope(
+  z.union([
+    loginData.extend({ erro: z.literal(false), message: z.string() }),
+    z.object({ erro: z.literal(true), message: z.string() }),
+  ]),
+);

@@ -15,9 +15,10 @@ export const UPSTREAM_PATHS = {
   excluirCadastro: '/excluir/cadastro',
   score: '/score',
   // "not shown" in the spec: ours
+  cadastroSituacao: '/cadastro/situacao',
+  recuperarSenhaNova: '/recuperar-senha-publico/nova',
   solicitarLogin: '/login/solicitar',
   verificarLogin: '/login/verificar',
-  esqueceuSenha: '/recuperar-senha-publico/contatos',
   avaliacao: '/avaliacao',
   logos: '/logos',
   boletos: '/boletos',

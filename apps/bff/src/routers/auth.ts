@@ -36,7 +36,13 @@ export const authRouter = router({
     const { limiter, upstream, sessions } = ctx.services;
     // Same message for an unknown document, a wrong password and a lock: nothing to enumerate.
     const refused = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
-    if (!(await limiter.tryAttempt(input.cpfCnpj, ctx.req.ip))) {
+    const { config } = ctx.services;
+    const window = config.SIGNIN_LOCK_MINUTES * 60_000;
+    const allowed = await limiter.hitAll([
+      ['signin-doc', input.cpfCnpj, { max: config.SIGNIN_MAX_FAILURES, windowMs: window }],
+      ['signin-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs: window }],
+    ]);
+    if (!allowed) {
       ctx.req.log.info('sign-in refused: attempt limit');
       throw refused();
     }
@@ -49,7 +55,7 @@ export const authRouter = router({
       }
       throw error;
     }
-    await limiter.recordSuccess(input.cpfCnpj);
+    await limiter.clear('signin-doc', input.cpfCnpj);
     const session = await sessions.start(ctx.req, ctx.res, {
       token: login.token,
       clientId: login.id,

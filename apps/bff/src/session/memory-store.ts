@@ -1,59 +1,53 @@
-import type { SessionData, SessionStore } from './session-store';
+import type { SessionStore } from './session-store';
 
-interface Entry<T> {
-  value: T;
+interface Entry {
+  value: unknown;
   expiresAt: number;
 }
 
-/** The single-instance store. Expired entries are dropped on read and swept every minute. */
+/**
+ * The single-instance store. Values are stored as JSON text, as Redis would, so nobody can mutate
+ * a stored record by reference. Expired entries are dropped on read and swept every minute.
+ */
 export function createMemoryStore({ now = Date.now, sweepMs = 60_000 } = {}): SessionStore {
-  const sessions = new Map<string, Entry<SessionData>>();
-  const counters = new Map<string, Entry<number>>();
+  const entries = new Map<string, Entry>();
 
-  const live = <T>(map: Map<string, Entry<T>>, key: string): Entry<T> | undefined => {
-    const entry = map.get(key);
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
-      map.delete(key);
+      entries.delete(key);
       return undefined;
     }
     return entry;
   };
   const sweep = setInterval(() => {
-    for (const map of [sessions, counters] as Map<string, Entry<unknown>>[]) {
-      for (const [key, entry] of map) if (entry.expiresAt <= now()) map.delete(key);
-    }
+    for (const [key, entry] of entries) if (entry.expiresAt <= now()) entries.delete(key);
   }, sweepMs);
   sweep.unref();
 
   return {
-    async get(id) {
-      return live(sessions, id)?.value;
+    async get<T>(key: string) {
+      const entry = live(key);
+      return entry === undefined ? undefined : (JSON.parse(entry.value as string) as T);
     },
-    async set(id, data, ttlMs) {
-      sessions.set(id, { value: data, expiresAt: now() + ttlMs });
+    async set(key, value, ttlMs) {
+      entries.set(key, { value: JSON.stringify(value), expiresAt: now() + ttlMs });
     },
-    async destroy(id) {
-      sessions.delete(id);
+    async delete(key) {
+      entries.delete(key);
     },
     async increment(key, windowMs) {
-      const entry = live(counters, key);
-      if (entry) {
-        entry.value += 1;
-        return entry.value;
-      }
-      counters.set(key, { value: 1, expiresAt: now() + windowMs });
-      return 1;
+      const entry = live(key);
+      const next = entry ? Number(entry.value) + 1 : 1;
+      entries.set(key, { value: next, expiresAt: entry?.expiresAt ?? now() + windowMs });
+      return next;
     },
     async count(key) {
-      return live(counters, key)?.value ?? 0;
-    },
-    async reset(key) {
-      counters.delete(key);
+      return Number(live(key)?.value ?? 0);
     },
     async close() {
       clearInterval(sweep);
-      sessions.clear();
-      counters.clear();
+      entries.clear();
     },
   };
 }

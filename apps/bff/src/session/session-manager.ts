@@ -28,6 +28,7 @@ export function createSessionManager({
   const cookieName = secureCookie ? '__Host-sid' : 'sid';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
   const ttl = (data: SessionData) => Math.max(1, Math.min(idleMs, data.createdAt + absoluteMs - now()));
+  const key = (id: string) => `session:${id}`;
   const idFrom = (req: FastifyRequest) => {
     const id = req.cookies[cookieName];
     return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : undefined;
@@ -39,16 +40,16 @@ export function createSessionManager({
     async load(req: FastifyRequest): Promise<{ id: string; data: SessionData } | null> {
       const id = idFrom(req);
       if (!id) return null;
-      const data = await store.get(id);
+      const data = await store.get<SessionData>(key(id));
       if (!data) return null;
       const at = now();
       if (at - data.lastSeenAt >= idleMs || at - data.createdAt >= absoluteMs) {
-        await store.destroy(id);
+        await store.delete(key(id));
         return null;
       }
       if (at - data.lastSeenAt >= TOUCH_EVERY_MS) {
         data.lastSeenAt = at;
-        await store.set(id, data, ttl(data));
+        await store.set(key(id), data, ttl(data));
       }
       return { id, data };
     },
@@ -60,18 +61,18 @@ export function createSessionManager({
       fields: Omit<SessionData, 'createdAt' | 'lastSeenAt'>,
     ): Promise<{ id: string; data: SessionData }> {
       const old = idFrom(req);
-      if (old) await store.destroy(old);
+      if (old) await store.delete(key(old));
       const id = randomBytes(32).toString('base64url');
       const at = now();
       const data: SessionData = { ...fields, createdAt: at, lastSeenAt: at };
-      await store.set(id, data, ttl(data));
+      await store.set(key(id), data, ttl(data));
       res.setCookie(cookieName, id, cookieOptions);
       return { id, data };
     },
 
     async end(req: FastifyRequest, res: FastifyReply): Promise<void> {
       const id = idFrom(req);
-      if (id) await store.destroy(id);
+      if (id) await store.delete(key(id));
       res.clearCookie(cookieName, cookieOptions);
     },
   };

@@ -11,16 +11,16 @@ export interface SessionData {
 }
 
 /**
- * Where sessions and short-lived counters live: memory for one instance, Redis for several.
- * Every record has a time to live.
+ * Where sessions, pre-sign-in challenges and counters live: memory for one instance, Redis for
+ * several. Values are JSON-serialisable records; every key has a time to live. Key names never
+ * carry a raw document or e-mail (callers hash them).
  */
 export interface SessionStore {
-  get(id: string): Promise<SessionData | undefined>;
-  set(id: string, data: SessionData, ttlMs: number): Promise<void>;
-  destroy(id: string): Promise<void>;
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
   /** Atomically adds one to a counter and returns the new value; the window starts at the first hit. */
   increment(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
-  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }

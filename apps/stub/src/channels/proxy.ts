@@ -85,11 +85,11 @@ export function proxyChannel(
       }
       const request = parsed.data;
       const user = state.userForToken(request.token);
-      if (faults.get().proxySilent || user?.persona.behaviour.proxySilent) return;
+      if (faults.get().proxySilent || user?.seed.behaviour.proxySilent) return;
       const fail = await faults.apply();
       if (fail) return send(failure(request, PROXY_RETORNO.error, 'Erro interno do servidor.'));
       if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, 'Token expirado'));
-      if (user.persona.cpfCnpj !== request.cpfcnpj) {
+      if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
       send(answer(request, user, state, baseUrl));

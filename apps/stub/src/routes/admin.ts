@@ -15,6 +15,12 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
   });
   app.delete('/__stub/faults', async () => faults.reset());
 
+  /** What the upstream "sent" by e-mail and SMS, newest last; optionally for one document. */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/outbox', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.outbox.filter((m) => !cpfCnpj || m.cpfCnpj === cpfCnpj);
+  });
+
   app.post('/__stub/tokens/expire', async (request, reply) => {
     const parsed = z.object({ cpfCnpj: z.string() }).safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });

@@ -1,6 +1,11 @@
 import type { Profile } from '@portal/contracts/entities';
 import type { LoginData } from '@portal/contracts/upstream-auth';
-import { loginRequest, UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
+import {
+  loginRequest,
+  solicitarLoginRequest,
+  UPSTREAM_MESSAGES,
+  verificarLoginRequest,
+} from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StubState, StubUser } from '../state';
@@ -13,25 +18,45 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 const loginData = (user: StubUser, token: string): LoginData => ({
   token,
   id: user.id,
-  cpfCnpj: user.persona.cpfCnpj,
-  nome: user.persona.nome,
+  cpfCnpj: user.cpfCnpj,
+  nome: user.profile.nome,
 });
 
-export function toProfile(user: StubUser): Profile {
-  const { persona } = user;
-  return {
-    nome: persona.nome,
-    cpfCnpj: persona.cpfCnpj,
-    dtNascimento: persona.dtNascimento,
-    email: persona.email,
-    telefone: persona.telefone,
-    whatsapp: persona.whatsapp,
-    notificacao: persona.notificacao,
-    endereco: persona.endereco,
-  };
-}
+export const toProfile = (user: StubUser): Profile => ({ ...user.profile, cpfCnpj: user.cpfCnpj });
+
+/** Answers compare without case, accents or extra spaces. */
+export const sameAnswer = (a: string, b: string) => {
+  const plain = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
+  return plain(a) === plain(b);
+};
 
 export function authRoutes(app: FastifyInstance, state: StubState) {
+  app.post(UPSTREAM_PATHS.solicitarLogin, async (request, reply) => {
+    const parsed = solicitarLoginRequest.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'CPF/CNPJ inválido' });
+    const user = state.findUser(parsed.data.cpfCnpj);
+    if (!user) return { data: { erro: true, message: 'CPF/CNPJ não cadastrado.', verificacao: '' } };
+    return { data: { erro: false, message: '', verificacao: user.seed.identityQuestion.pergunta } };
+  });
+
+  app.post(UPSTREAM_PATHS.verificarLogin, async (request, reply) => {
+    const parsed = verificarLoginRequest.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Requisição inválida.' });
+    const { cpfCnpj, pergunta, resposta } = parsed.data;
+    const user = state.findUser(cpfCnpj);
+    const question = user?.seed.identityQuestion;
+    if (!user || !question || question.pergunta !== pergunta || !sameAnswer(resposta, question.resposta)) {
+      return { data: { erro: true, message: 'Resposta incorreta. Verifique e tente novamente.' } };
+    }
+    return { data: { erro: false, message: '', ...loginData(user, state.issueToken(user)) } };
+  });
+
   app.post(UPSTREAM_PATHS.login, async (request, reply) => {
     const parsed = loginRequest.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Requisição inválida.' });

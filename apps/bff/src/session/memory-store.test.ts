@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from './memory-store';
+
+describe('memory store', () => {
+  it('forgets a record after its time to live', async () => {
+    let now = 1_000;
+    const store = createMemoryStore({ now: () => now });
+    await store.set('k', { a: 1 }, 500);
+    expect(await store.get('k')).toEqual({ a: 1 });
+    now += 500;
+    expect(await store.get('k')).toBeUndefined();
+    await store.close();
+  });
+
+  it('hands out copies, so a caller cannot change a stored record by reference', async () => {
+    const store = createMemoryStore();
+    const record = { n: 1 };
+    await store.set('k', record, 1_000);
+    record.n = 2;
+    const read = await store.get<{ n: number }>('k');
+    expect(read).toEqual({ n: 1 });
+    if (read) read.n = 3;
+    expect(await store.get('k')).toEqual({ n: 1 });
+    await store.close();
+  });
+
+  it('counts within a window that starts at the first hit and does not slide', async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    expect(
+      await Promise.all([store.increment('c', 100), store.increment('c', 100), store.increment('c', 100)]),
+    ).toEqual([1, 2, 3]);
+    now = 90;
+    expect(await store.increment('c', 100)).toBe(4);
+    now = 100;
+    expect(await store.count('c')).toBe(0);
+    expect(await store.increment('c', 100)).toBe(1);
+    await store.close();
+  });
+});
