@@ -16,6 +16,7 @@ import { createSessionManager, type SessionManager } from './session/session-man
 import type { SessionStore } from './session/session-store';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
+import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
 
@@ -51,6 +52,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       baseUrl: config.UPSTREAM_URL,
       dispatcher,
       timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
+    }),
+    verifyGoogle: createGoogleVerifier({
+      clientId: config.GOOGLE_CLIENT_ID,
+      issuers: config.GOOGLE_ISSUERS,
+      jwksUrl: config.GOOGLE_JWKS_URL,
     }),
     proxy: createProxyChannel({
       url: new URL(UPSTREAM_CHANNELS.proxy, wsBase).toString(),
@@ -94,4 +100,5 @@ export interface Services {
   limiter: RateLimiter;
   upstream: UpstreamClient;
   proxy: ProxyChannel;
+  verifyGoogle: GoogleVerifier;
 }

@@ -27,6 +27,14 @@ export const configSchema = z.object({
   SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGNIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
   SIGNIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(100),
+  /** identity questions asked per document in 15 minutes */
+  CHALLENGE_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(5),
+  /** registration-status lookups (home banner) per IP in 10 minutes */
+  LOOKUP_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  /** password-recovery sends per document in 15 minutes */
+  RECOVERY_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
+  /** recovery sends and registrations per IP in 15 minutes */
+  RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   /** extra origins allowed to send mutations (comma-separated); the request's own origin always is */
   ALLOWED_ORIGINS: z
     .string()
@@ -38,6 +46,15 @@ export const configSchema = z.object({
         .filter(Boolean),
     ),
   TRUST_PROXY: bool.default(false),
+  /** Google one-tap sign-in: hidden unless a client id is set */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_ISSUERS: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((s) => s.split(',').map((i) => i.trim())),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** where the browser loads Google's Identity Services script from */
+  GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
   /** the built SPA; not served when the folder is missing */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });

@@ -2,8 +2,10 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { proxyChannel } from './channels/proxy';
 import { createFaults, type FaultControl, type Faults } from './faults';
+import { createGoogleIdentity } from './google';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { googleRoutes } from './routes/google';
 import { logoRoutes } from './routes/logos';
 import { registrationRoutes } from './routes/registration';
 import { createStubState, type StubState, type StubStateOptions } from './state';
@@ -43,6 +45,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   authRoutes(app, state);
   logoRoutes(app, state);
   registrationRoutes(app, state);
+  googleRoutes(app, state, await createGoogleIdentity());
   adminRoutes(app, state, faults);
   proxyChannel(app, state, faults, options.publicUrl);
 

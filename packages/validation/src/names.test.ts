@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstName, shortName } from './names';
+import { firstName, isValidName, shortName } from './names';
 
 describe('firstName', () => {
   it('returns the first word of the name', () => {
@@ -25,5 +25,22 @@ describe('shortName', () => {
   it('returns a single word or nothing when that is all there is', () => {
     expect(shortName('Ana')).toBe('Ana');
     expect(shortName(' ')).toBe('');
+  });
+});
+
+describe('isValidName', () => {
+  it('wants at least two words for a person', () => {
+    expect(isValidName('Fernanda Oliveira Souza', false)).toBe(true);
+    expect(isValidName("Ana D'Ávila", false)).toBe(true);
+    expect(isValidName('  João   Pereira ', false)).toBe(true);
+    expect(isValidName('Fernanda', false)).toBe(false);
+    expect(isValidName('Ana 2', false)).toBe(false);
+  });
+
+  it('takes digits and company punctuation in a Razão Social', () => {
+    expect(isValidName('Comércio Exemplo Ltda', true)).toBe(true);
+    expect(isValidName('A&B Serviços 2000 S/A', true)).toBe(true);
+    expect(isValidName('<script>', true)).toBe(false);
+    expect(isValidName('ab', true)).toBe(false);
   });
 });

@@ -11,3 +11,18 @@ export function firstName(nome: string): string {
 export function shortName(nome: string): string {
   return words(nome).slice(0, 2).join(' ');
 }
+
+export const NAME_INVALID_MESSAGE = 'Nome inválido';
+
+const PERSON_NAME = /^[\p{L}][\p{L}'’.-]*(\s+[\p{L}][\p{L}'’.-]*)+$/u;
+const COMPANY_NAME = /^[\p{L}\d][\p{L}\d\s'’.,&/()-]*$/u;
+
+/**
+ * 'Nome Completo': at least two words of letters (accents, apostrophes, hyphens and dots allowed).
+ * 'Razão Social': letters, digits and the punctuation of company names. Both 3–120 characters.
+ */
+export function isValidName(nome: string, company: boolean): boolean {
+  const trimmed = nome.trim().replace(/\s+/g, ' ');
+  if (trimmed.length < 3 || trimmed.length > 120) return false;
+  return (company ? COMPANY_NAME : PERSON_NAME).test(trimmed);
+}

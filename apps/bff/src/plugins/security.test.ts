@@ -50,6 +50,19 @@ describe('mutations', () => {
     expect(upstreamLogins()).toBe(before);
   });
 
+  it('refuses every credential procedure inside a batch, also behind a harmless one', async () => {
+    const before = [...stack.stub.calls.values()].reduce((a, b) => a + b, 0);
+    const valid = { cpfCnpj: '529.982.247-25' };
+    for (const path of ['auth.signOut,recovery.send', 'auth.signOut,auth.startChallenge', 'auth.signOut,auth.signIn']) {
+      const response = await request(stack.app.server)
+        .post(`/trpc/${path}?batch=1`)
+        .set('content-type', 'application/json')
+        .send({ 0: null, 1: path.endsWith('signIn') ? PERSONA.maria : valid });
+      expect(response.status, path).toBe(400);
+    }
+    expect([...stack.stub.calls.values()].reduce((a, b) => a + b, 0)).toBe(before);
+  });
+
   it('refuses a batch of more than 10 calls', async () => {
     const paths = Array.from({ length: 11 }, () => 'auth.session').join(',');
     const response = await request(stack.app.server).get(`/trpc/${paths}?batch=1&input={}`);

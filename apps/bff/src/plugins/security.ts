@@ -1,3 +1,4 @@
+import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -32,12 +33,9 @@ export function security(app: FastifyInstance, config: Config) {
     if (!req.headers['content-type']?.startsWith('application/json')) {
       return reply.code(415).send({ error: { message: 'Tipo de conteúdo não suportado.' } });
     }
-    // Sign-in must be its own request: a batch would let one request try many passwords.
-    if (
-      req.url.startsWith('/trpc/') &&
-      req.url.split('?')[0]?.includes(',') &&
-      req.url.includes('auth.signIn')
-    ) {
+    // A credential must be its own request: a batch would let one request try many passwords.
+    const paths = req.url.startsWith('/trpc/') ? (req.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',') : [];
+    if (paths.length > 1 && paths.some((p) => UNBATCHABLE_PROCEDURES.includes(decodeURIComponent(p)))) {
       return reply.code(400).send({ error: { message: 'Requisição inválida.' } });
     }
   });

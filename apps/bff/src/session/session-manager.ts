@@ -10,6 +10,15 @@ export interface SessionManagerOptions {
   now?: () => number;
 }
 
+/** An identity question in progress, before there is a session. */
+export interface ChallengeRecord {
+  cpfCnpj: string;
+  pergunta: string;
+  answers: number;
+}
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
 // Only write the idle clock back when it moved this much: one store write per minute, not per request.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -26,11 +35,12 @@ export function createSessionManager({
 }: SessionManagerOptions) {
   // __Host- pins the cookie to this origin, path / and Secure; plain http in development can't use it.
   const cookieName = secureCookie ? '__Host-sid' : 'sid';
+  const challengeCookie = secureCookie ? '__Host-chal' : 'chal';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
   const ttl = (data: SessionData) => Math.max(1, Math.min(idleMs, data.createdAt + absoluteMs - now()));
   const key = (id: string) => `session:${id}`;
-  const idFrom = (req: FastifyRequest) => {
-    const id = req.cookies[cookieName];
+  const idFrom = (req: FastifyRequest, name = cookieName) => {
+    const id = req.cookies[name];
     return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : undefined;
   };
 
@@ -74,6 +84,32 @@ export function createSessionManager({
       const id = idFrom(req);
       if (id) await store.delete(key(id));
       res.clearCookie(cookieName, cookieOptions);
+    },
+
+    /** Binds an identity question to this browser; any earlier one is dropped. */
+    async startChallenge(req: FastifyRequest, res: FastifyReply, record: ChallengeRecord): Promise<void> {
+      const old = idFrom(req, challengeCookie);
+      if (old) await store.delete(`challenge:${old}`);
+      const id = randomBytes(32).toString('base64url');
+      await store.set(`challenge:${id}`, record, CHALLENGE_TTL_MS);
+      res.setCookie(challengeCookie, id, { ...cookieOptions, maxAge: CHALLENGE_TTL_MS / 1000 });
+    },
+
+    async readChallenge(req: FastifyRequest): Promise<{ id: string; record: ChallengeRecord } | null> {
+      const id = idFrom(req, challengeCookie);
+      const record = id ? await store.get<ChallengeRecord>(`challenge:${id}`) : undefined;
+      return id && record ? { id, record } : null;
+    },
+
+    async saveChallenge(id: string, record: ChallengeRecord): Promise<void> {
+      await store.set(`challenge:${id}`, record, CHALLENGE_TTL_MS);
+    },
+
+    async endChallenge(req: FastifyRequest, res: FastifyReply): Promise<void> {
+      if (req.cookies[challengeCookie] === undefined) return;
+      const id = idFrom(req, challengeCookie);
+      if (id) await store.delete(`challenge:${id}`);
+      res.clearCookie(challengeCookie, cookieOptions);
     },
   };
 }

@@ -9,10 +9,13 @@ export async function startStack({
   env = {},
   stub: stubOptions = {},
   deps = {},
+  stubJwks = false,
 }: {
   env?: Record<string, string>;
   stub?: StubOptions;
   deps?: AppDeps;
+  /** verify Google credentials against the keys the stub publishes */
+  stubJwks?: boolean;
 } = {}) {
   const stub = await buildStub(stubOptions);
   const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
@@ -21,6 +24,9 @@ export async function startStack({
     LOG_LEVEL: 'silent',
     UPSTREAM_URL: stubUrl,
     WEB_DIST: '/nonexistent',
+    ...(stubJwks
+      ? { GOOGLE_JWKS_URL: `${stubUrl}/.well-known/jwks.json`, GOOGLE_ISSUERS: 'https://accounts.google.com' }
+      : {}),
     ...env,
   });
   const app = await buildApp(config, deps);

@@ -9,6 +9,10 @@ export const MESSAGES = {
   unexpected: 'Ocorreu um erro inesperado. Por gentileza, tente novamente mais tarde.',
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',
+  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  challengeExpired: 'A verificação expirou. Informe seu CPF/CNPJ para receber uma nova pergunta.',
+  googleFailed: 'Ocorreu um erro, tente novamente mais tarde.',
+  googleNotRegistered: 'E-mail não cadastrado.',
 } as const;
 
 /** The one mapping point from upstream failures to tRPC codes and Portuguese messages. */

@@ -1,7 +1,20 @@
-import type { Profile } from '@portal/contracts/entities';
+import type { Profile, registration } from '@portal/contracts/entities';
 import type { LoginData, LoginRequest } from '@portal/contracts/upstream-auth';
-import { loginReply, profileReply, UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
+import {
+  loginReply,
+  profileReply,
+  solicitarLoginReply,
+  UPSTREAM_MESSAGES,
+  verificarLoginReply,
+} from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import {
+  contactCheckReply,
+  documentStatusReply,
+  recoveryResetReply,
+  recoverySendReply,
+  registrationReply,
+} from '@portal/contracts/upstream-registration';
 import { upstreamErrorBody } from '@portal/contracts/wire';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
@@ -62,6 +75,35 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     },
     async profile(token: string): Promise<Profile> {
       return (await call(profileReply, 'GET', UPSTREAM_PATHS.consulta, { token })).data;
+    },
+    async loginGoogle(credential: string): Promise<LoginData> {
+      return (await call(loginReply, 'POST', UPSTREAM_PATHS.loginGoogle, { body: { credential } })).data;
+    },
+    async solicitarLogin(cpfCnpj: string) {
+      return (await call(solicitarLoginReply, 'POST', UPSTREAM_PATHS.solicitarLogin, { body: { cpfCnpj } }))
+        .data;
+    },
+    async verificarLogin(body: { cpfCnpj: string; pergunta: string; resposta: string }) {
+      return (await call(verificarLoginReply, 'POST', UPSTREAM_PATHS.verificarLogin, { body })).data;
+    },
+    async documentStatus(cpfCnpj: string) {
+      const path = `${UPSTREAM_PATHS.cadastroSituacao}?${new URLSearchParams({ cpfCnpj })}`;
+      return (await call(documentStatusReply, 'GET', path)).data;
+    },
+    async contactCheck(email: string, telefone: string) {
+      const path = `${UPSTREAM_PATHS.consultaEmail}?${new URLSearchParams({ email, telefone })}`;
+      return (await call(contactCheckReply, 'GET', path)).data;
+    },
+    async register(body: z.infer<typeof registration>) {
+      return (await call(registrationReply, 'POST', UPSTREAM_PATHS.cadastro, { body })).data;
+    },
+    async sendRecovery(cpfCnpj: string) {
+      return (
+        await call(recoverySendReply, 'POST', UPSTREAM_PATHS.recuperarSenhaPublico, { body: { cpfCnpj } })
+      ).data;
+    },
+    async resetPassword(body: { id: string; codigo: string; novaSenha: string }) {
+      return (await call(recoveryResetReply, 'POST', UPSTREAM_PATHS.recuperarSenhaNova, { body })).data;
     },
   };
 }

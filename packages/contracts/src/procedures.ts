@@ -1,0 +1,14 @@
+/**
+ * Procedures that carry a credential or trigger a message: each must be its own HTTP request,
+ * so one request cannot try many passwords or answers. The BFF refuses them inside a batch and
+ * the web app's tRPC link never batches them.
+ */
+export const UNBATCHABLE_PROCEDURES: readonly string[] = [
+  'auth.signIn',
+  'auth.startChallenge',
+  'auth.answerChallenge',
+  'auth.signInWithGoogle',
+  'registration.register',
+  'recovery.send',
+  'recovery.reset',
+];

@@ -1,0 +1,15 @@
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_RULE_MESSAGE = 'A senha deve ter ao menos 8 caracteres, com letras e números.';
+export const PASSWORD_MISMATCH_MESSAGE = 'As senhas devem ser iguais';
+export const PASSWORD_REQUIRED_MESSAGE = 'Informe a senha.';
+
+/** A new password: 8 to 200 characters with at least one letter and one digit. */
+export function isAcceptablePassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /\p{L}/u.test(password) &&
+    /\d/.test(password)
+  );
+}
