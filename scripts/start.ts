@@ -8,8 +8,15 @@ import { formatDocument } from '@portal/validation/document';
 // `pnpm start`: the upstream simulator and the BFF (serving the built SPA) in one process, on
 // embedded defaults. The environment overrides any BFF setting (PORT, LOG_LEVEL, …).
 const stub = await buildStub({ logger: false });
-const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
-const config = loadConfig({ LOG_LEVEL: 'warn', UPSTREAM_URL: stubUrl, ...process.env });
+const stubUrl = await stub.app.listen({ port: Number(process.env.STUB_PORT ?? 0), host: '127.0.0.1' });
+const config = loadConfig({
+  LOG_LEVEL: 'warn',
+  UPSTREAM_URL: stubUrl,
+  // The simulator stands in for Google too: its keys verify the credentials it mints.
+  GOOGLE_JWKS_URL: `${stubUrl}/.well-known/jwks.json`,
+  GOOGLE_ISSUERS: 'https://accounts.google.com',
+  ...process.env,
+});
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -7,6 +7,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { googleRoutes } from './routes/google';
 import { logoRoutes } from './routes/logos';
+import { partnerRoutes } from './routes/partners';
 import { registrationRoutes } from './routes/registration';
 import { createStubState, type StubState, type StubStateOptions } from './state';
 
@@ -44,6 +45,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
 
   authRoutes(app, state);
   logoRoutes(app, state);
+  partnerRoutes(app, state);
   registrationRoutes(app, state);
   googleRoutes(app, state, await createGoogleIdentity());
   adminRoutes(app, state, faults);

@@ -42,3 +42,6 @@ export const outboxMessage = z.object({
   enviadoEm: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+/** GET /parceiros (ours): the partner creditors shown on the home page, public. */
+export const partnersReply = envelope(z.array(z.object({ nome: z.string(), logomarca: z.string() })));

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { contentSecurityPolicy } from './security';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -102,6 +104,18 @@ describe('headers', () => {
     const response = await request(stack.app.server).get('/trpc/debts.creditors');
     expect(response.status).toBe(401);
     expect(JSON.stringify(response.body)).not.toMatch(/stack|at \//);
+  });
+});
+
+describe('content security policy', () => {
+  it('allows Google Identity Services only when a client id is configured', () => {
+    const base = loadConfig({ UPSTREAM_URL: 'http://u' });
+    expect(contentSecurityPolicy(base)).not.toContain('google');
+    expect(contentSecurityPolicy(base)).toContain("frame-src 'none'");
+    const google = contentSecurityPolicy(loadConfig({ UPSTREAM_URL: 'http://u', GOOGLE_CLIENT_ID: 'x' }));
+    expect(google).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(google).toContain('frame-src https://accounts.google.com/gsi/');
+    expect(google).not.toContain('unsafe-inline');
   });
 });
 

@@ -2,23 +2,29 @@ import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
+export function contentSecurityPolicy(config: Config): string {
+  const gsi = config.GOOGLE_CLIENT_ID ? ` ${new URL(config.GOOGLE_SCRIPT_URL).origin}/gsi/` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${gsi && ` ${config.GOOGLE_SCRIPT_URL}`}`,
+    `style-src 'self'${gsi && `${gsi}style`}`,
+    "img-src 'self' data:",
+    `connect-src 'self'${gsi}`,
+    `frame-src${gsi || " 'none'"}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Security headers on every response, and the same-origin check on every mutation. */
 export function security(app: FastifyInstance, config: Config) {
+  const csp = contentSecurityPolicy(config);
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
@@ -41,7 +47,7 @@ export function security(app: FastifyInstance, config: Config) {
   });
 
   app.addHook('onSend', async (req, reply) => {
-    reply.header('content-security-policy', CSP);
+    reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');

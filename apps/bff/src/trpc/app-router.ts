@@ -1,5 +1,6 @@
 import { authRouter } from '../routers/auth';
 import { debtsRouter } from '../routers/debts';
+import { partnersRouter } from '../routers/partners';
 import { recoveryRouter } from '../routers/recovery';
 import { registrationRouter } from '../routers/registration';
 import { router } from './init';
@@ -7,6 +8,7 @@ import { router } from './init';
 export const appRouter = router({
   auth: authRouter,
   debts: debtsRouter,
+  partners: partnersRouter,
   registration: registrationRouter,
   recovery: recoveryRouter,
 });

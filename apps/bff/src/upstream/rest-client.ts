@@ -11,6 +11,7 @@ import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import {
   contactCheckReply,
   documentStatusReply,
+  partnersReply,
   recoveryResetReply,
   recoverySendReply,
   registrationReply,
@@ -75,6 +76,9 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     },
     async profile(token: string): Promise<Profile> {
       return (await call(profileReply, 'GET', UPSTREAM_PATHS.consulta, { token })).data;
+    },
+    async partners() {
+      return (await call(partnersReply, 'GET', UPSTREAM_PATHS.parceiros)).data;
     },
     async loginGoogle(credential: string): Promise<LoginData> {
       return (await call(loginReply, 'POST', UPSTREAM_PATHS.loginGoogle, { body: { credential } })).data;
