@@ -55,7 +55,11 @@ describe('mutations', () => {
   it('refuses every credential procedure inside a batch, also behind a harmless one', async () => {
     const before = [...stack.stub.calls.values()].reduce((a, b) => a + b, 0);
     const valid = { cpfCnpj: '529.982.247-25' };
-    for (const path of ['auth.signOut,recovery.send', 'auth.signOut,auth.startChallenge', 'auth.signOut,auth.signIn']) {
+    for (const path of [
+      'auth.signOut,recovery.send',
+      'auth.signOut,auth.startChallenge',
+      'auth.signOut,auth.signIn',
+    ]) {
       const response = await request(stack.app.server)
         .post(`/trpc/${path}?batch=1`)
         .set('content-type', 'application/json')

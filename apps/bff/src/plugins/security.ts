@@ -40,7 +40,9 @@ export function security(app: FastifyInstance, config: Config) {
       return reply.code(415).send({ error: { message: 'Tipo de conteúdo não suportado.' } });
     }
     // A credential must be its own request: a batch would let one request try many passwords.
-    const paths = req.url.startsWith('/trpc/') ? (req.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',') : [];
+    const paths = req.url.startsWith('/trpc/')
+      ? (req.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',')
+      : [];
     if (paths.length > 1 && paths.some((p) => UNBATCHABLE_PROCEDURES.includes(decodeURIComponent(p)))) {
       return reply.code(400).send({ error: { message: 'Requisição inválida.' } });
     }

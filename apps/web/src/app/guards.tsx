@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { SignedInSessionContext, useSession } from '../lib/session';
+import { paths } from './paths';
+
+/** While the session is unknown: a quiet wait, so no page flashes before the guard has decided. */
+export function SessionLoading() {
+  return (
+    <div className="boot" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">Carregando...</span>
+    </div>
+  );
+}
+
+/** Renders nothing of the app until `auth.session` has answered (the BFF re-validates it upstream). */
+export function SessionGate({ children }: { children?: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'loading') return <SessionLoading />;
+  return children ?? <Outlet />;
+}
+
+/** Pages for signed-out visitors ('/', '/login', '/cadastro', …): a signed-in user goes to /minha-conta. */
+export function GuestOnlyRoute() {
+  const { status } = useSession();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'signed-in') return <Navigate to={paths.minhaConta} replace />;
+  return <Outlet />;
+}
+
+/** Pages of a signed-in user: without a session (or once it ends) the user goes to the start page. */
+export function RequireSessionRoute() {
+  const state = useSession();
+  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'signed-out') return <Navigate to={paths.home} replace />;
+  return (
+    <SignedInSessionContext value={state.session}>
+      <Outlet />
+    </SignedInSessionContext>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SessionGate } from '../guards';
+import { MAIN_ID } from './app-layout';
+
+/**
+ * After a navigation the new page starts at its top, and focus goes to its <h1> (or <main>) unless the
+ * page has already put it somewhere (a field, a modal), so screen readers announce the new page.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const previousPath = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    // No <ScrollRestoration>: it writes to sessionStorage.
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const main = document.getElementById(MAIN_ID);
+    const target = main?.querySelector<HTMLElement>('h1[tabindex]') ?? main;
+    target?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/** The root route: focus management across pages, then the session gate. */
+export function RootLayout() {
+  useFocusOnNavigation();
+  return <SessionGate />;
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AccountPage } from '../features/account/account-page';
+import { LoginPage } from '../features/auth/login-page';
+import { HomePage } from '../features/home/home-page';
+import { ComingSoonPage } from '../features/not-found/coming-soon-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { GuestOnlyRoute, RequireSessionRoute } from './guards';
+import { AccountHeader } from './layouts/account-header';
+import { AppLayout } from './layouts/app-layout';
+import { BackHeader } from './layouts/back-header';
+import { RootLayout } from './layouts/root-layout';
+import { SiteHeader } from './layouts/site-header';
+import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from './paths';
+import { RouteErrorPage } from './route-error-page';
+
+/** The pages built so far; every other entry of the route table shows 'Em breve' behind its guard. */
+const pages: Partial<Record<RouteName, ReactNode>> = {
+  home: <HomePage />,
+  login: <LoginPage />,
+  minhaConta: <AccountPage />,
+};
+
+/** Sections with pages below them (e.g. /mais-opcoes/alterar-senha). */
+const sections: ReadonlySet<RouteName> = new Set<RouteName>(['maisOpcoes']);
+
+function pageRoutes(names: RouteName[]): RouteObject[] {
+  return names.map((name) => ({
+    path: sections.has(name) ? `${routeTable[name].path}/*` : routeTable[name].path,
+    element: pages[name] ?? <ComingSoonPage />,
+  }));
+}
+
+const withAccess = (access: RouteAccess, except: RouteName[] = []) =>
+  routesWithAccess(access).filter((name) => !except.includes(name));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Signed-out visitors only ('/', '/login', '/cadastro', …).
+        element: <GuestOnlyRoute />,
+        children: [
+          { element: <AppLayout header={<SiteHeader />} />, children: pageRoutes(['home']) },
+          {
+            element: <AppLayout header={<BackHeader />} />,
+            children: pageRoutes(withAccess('guest', ['home'])),
+          },
+        ],
+      },
+      {
+        // Signed-in users only ('/minha-conta', '/acordos', '/mais-opcoes/*', …).
+        element: <RequireSessionRoute />,
+        children: [
+          { element: <AppLayout header={<AccountHeader />} />, children: pageRoutes(withAccess('private')) },
+        ],
+      },
+      {
+        element: <AppLayout header={<SiteHeader />} />,
+        children: [...pageRoutes(withAccess('open')), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

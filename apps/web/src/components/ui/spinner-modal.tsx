@@ -1,0 +1,30 @@
+import { type RefObject, useId } from 'react';
+import { Modal } from './modal';
+
+export interface SpinnerModalProps {
+  open: boolean;
+  /** The spec's modalSpinner text; 'Carregando...' by default. */
+  text?: string;
+  /** Receives focus when the wait is over (by default the element focused before it). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+/** A wait the user cannot dismiss: `aria-busy`, the text in a polite live region. */
+export function SpinnerModal({ open, text = 'Carregando...', returnFocusRef }: SpinnerModalProps) {
+  const textId = useId();
+  return (
+    <Modal
+      open={open}
+      name="modalSpinner"
+      labelledBy={textId}
+      busy
+      className="modal--spinner"
+      returnFocusRef={returnFocusRef}
+    >
+      <span className="spinner" aria-hidden="true" />
+      <p id={textId} className="spinner-text" role="status" aria-live="polite">
+        {text}
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { useSignedInSession } from '../../lib/session';
+import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
+import { ContractDetailsModal } from './contract-details-modal';
+import { CreditorCard } from './creditor-card';
+
+export function AccountPage() {
+  usePageTitle('Minha conta');
+  const session = useSignedInSession();
+  const creditors = trpc.debts.creditors.useQuery();
+  const [errorDismissed, setErrorDismissed] = useState(false);
+  const [selected, setSelected] = useState<CreditorCardData | null>(null);
+  // Where focus goes once the debts have loaded: the page's heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const retry = () => {
+    setErrorDismissed(false);
+    void creditors.refetch();
+  };
+
+  const loading = creditors.isPending || (creditors.isError && creditors.isFetching);
+  // An ended session is not an error to show: the guard is already taking the user to the start page.
+  const failed = creditors.isError && !creditors.isFetching && !isUnauthorized(creditors.error);
+  const list = creditors.data;
+
+  const empty = list !== undefined && list.length === 0;
+
+  return (
+    <div className="page">
+      <h1 ref={headingRef} className="page-title" tabIndex={-1}>
+        Olá, {session.primeiroNome}
+        {empty ? '.' : ''}
+      </h1>
+      {empty ? (
+        <div className="empty-state">
+          <p>No momento não encontramos contratos em nossa base de parceiros.</p>
+        </div>
+      ) : null}
+      {list && list.length > 0 ? (
+        <>
+          <p id="credores-titulo" className="page-lead">
+            {list.length === 1
+              ? 'Encontramos contratos com este parceiro:'
+              : 'Encontramos contratos com estes parceiros:'}
+          </p>
+          <ul className="creditor-grid" aria-labelledby="credores-titulo">
+            {list.map((creditor) => (
+              <CreditorCard key={creditor.codigo} creditor={creditor} onShowMore={setSelected} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {failed && errorDismissed ? (
+        <div className="empty-state">
+          <p>Não foi possível buscar as suas dívidas agora.</p>
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            Tentar novamente
+          </button>
+        </div>
+      ) : null}
+
+      <SpinnerModal open={loading} text="Buscando dívidas..." returnFocusRef={headingRef} />
+      <ErrorModal
+        open={failed && !errorDismissed}
+        message={errorMessage(creditors.error)}
+        onRetry={retry}
+        onClose={() => setErrorDismissed(true)}
+      />
+      <ContractDetailsModal creditor={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

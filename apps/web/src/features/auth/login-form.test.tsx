@@ -1,0 +1,90 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LoginForm } from './login-form';
+
+function renderForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
+  const onSubmit = vi.fn();
+  render(<LoginForm onSubmit={onSubmit} {...props} />);
+  return {
+    onSubmit,
+    documentInput: screen.getByLabelText('CPF/CNPJ') as HTMLInputElement,
+    passwordInput: screen.getByLabelText('Senha', { selector: 'input' }) as HTMLInputElement,
+    submit: screen.getByRole('button', { name: /^Entra/ }),
+  };
+}
+
+describe('LoginForm', () => {
+  it('shows both errors and does not submit when sent empty', async () => {
+    const { onSubmit, submit, documentInput } = renderForm();
+    await userEvent.click(submit);
+
+    expect(await screen.findByText('CPF/CNPJ inválido')).toBeTruthy();
+    expect(screen.getByText('Informe a senha.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(documentInput);
+  });
+
+  it('refuses a document with a wrong check digit', async () => {
+    const { onSubmit, submit, documentInput, passwordInput } = renderForm();
+    await userEvent.type(documentInput, '52998224724');
+    await userEvent.type(passwordInput, 'Acordo@2026');
+    await userEvent.click(submit);
+
+    expect(await screen.findByText('CPF/CNPJ inválido')).toBeTruthy();
+    expect(screen.queryByText('Informe a senha.')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the normalized document and the password', async () => {
+    const { onSubmit, submit, documentInput, passwordInput } = renderForm();
+    await userEvent.type(documentInput, '52998224725');
+    await userEvent.type(passwordInput, 'Acordo@2026');
+    await userEvent.click(submit);
+
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({ cpfCnpj: '52998224725', senha: 'Acordo@2026' });
+  });
+
+  it('submits an alphanumeric CNPJ upper-cased and without punctuation', async () => {
+    const { onSubmit, submit, documentInput, passwordInput } = renderForm();
+    await userEvent.type(documentInput, '12abc34501de35');
+    await userEvent.type(passwordInput, 'x');
+    await userEvent.click(submit);
+
+    expect(onSubmit).toHaveBeenCalledWith({ cpfCnpj: '12ABC34501DE35', senha: 'x' });
+  });
+
+  it('shows no error before a field is touched, and the error once it is left', async () => {
+    const { documentInput, passwordInput } = renderForm();
+    expect(screen.queryByText('CPF/CNPJ inválido')).toBeNull();
+    await userEvent.type(documentInput, '123');
+    expect(screen.queryByText('CPF/CNPJ inválido')).toBeNull();
+    await userEvent.click(passwordInput);
+    expect(await screen.findByText('CPF/CNPJ inválido')).toBeTruthy();
+  });
+
+  it('starts from a given document, formatted, with the focus on the password', async () => {
+    const { documentInput, passwordInput } = renderForm({ defaultDocument: '52998224725' });
+    expect(documentInput.value).toBe('529.982.247-25');
+    await waitFor(() => expect(document.activeElement).toBe(passwordInput));
+  });
+
+  it('shows and hides the password with a pressed toggle', async () => {
+    const { passwordInput } = renderForm();
+    const toggle = screen.getByRole('button', { name: 'Mostrar senha' });
+    expect(passwordInput.type).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await userEvent.click(toggle);
+    expect(passwordInput.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Ocultar senha');
+  });
+
+  it('disables the button and says so while signing in', () => {
+    renderForm({ pending: true });
+    const button = screen.getByRole('button', { name: 'Entrando…' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+});

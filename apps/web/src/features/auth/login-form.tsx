@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDocument } from '@portal/validation/document';
+import { type RefObject, useEffect } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DocumentInput } from '../../components/ui/document-input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { documentField } from '../../lib/schemas';
+
+const loginSchema = z.object({
+  cpfCnpj: documentField,
+  senha: z.string().min(1, 'Informe a senha.'),
+});
+
+type LoginFormInput = z.input<typeof loginSchema>;
+/** What the form hands over: the normalized document ('52998224725') and the password as typed. */
+export type LoginFormValues = z.output<typeof loginSchema>;
+
+export interface LoginFormProps {
+  onSubmit: (values: LoginFormValues) => void;
+  /** A document to start with (raw or formatted); the password field then gets the focus. */
+  defaultDocument?: string | null | undefined;
+  /** While the sign-in is on its way: the button is disabled and says 'Entrando…'. */
+  pending?: boolean;
+  /** Receives the password input, e.g. to focus it again after a refused sign-in. */
+  passwordRef?: RefObject<HTMLInputElement | null>;
+}
+
+/** The sign-in form, without any network: validation and the submit of valid values only. */
+export function LoginForm({ onSubmit, defaultDocument, pending = false, passwordRef }: LoginFormProps) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { cpfCnpj: defaultDocument ? formatDocument(defaultDocument) : '', senha: '' },
+  });
+
+  // Registered in screen order, so a failed submit focuses the first invalid field.
+  const { field: documentFieldProps, fieldState: documentState } = useController({
+    control,
+    name: 'cpfCnpj',
+  });
+  const senha = register('senha');
+
+  useEffect(() => {
+    if (defaultDocument) setFocus('senha');
+  }, [defaultDocument, setFocus]);
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <DocumentInput
+        ref={documentFieldProps.ref}
+        name={documentFieldProps.name}
+        value={documentFieldProps.value}
+        onChange={documentFieldProps.onChange}
+        onBlur={documentFieldProps.onBlur}
+        error={documentState.error?.message}
+      />
+      <PasswordInput
+        {...senha}
+        ref={(element) => {
+          senha.ref(element);
+          if (passwordRef) passwordRef.current = element;
+        }}
+        label="Senha"
+        error={errors.senha?.message}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? 'Entrando…' : 'Entrar'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, FALLBACK_ERROR_MESSAGE, isUnauthorized } from './errors';
+
+function serverError(code: string, message: string) {
+  return TRPCClientError.from({ error: { message, code: -32000, data: { code, httpStatus: 500 } } });
+}
+
+describe('errorMessage', () => {
+  it('keeps the message the BFF sent', () => {
+    expect(errorMessage(serverError('GATEWAY_TIMEOUT', 'Erro de timeout'))).toBe('Erro de timeout');
+  });
+
+  it('takes the first issue of an input validation failure', () => {
+    const issues = JSON.stringify([{ code: 'custom', message: 'CPF/CNPJ inválido', path: ['cpfCnpj'] }]);
+    expect(errorMessage(serverError('BAD_REQUEST', issues))).toBe('CPF/CNPJ inválido');
+  });
+
+  it('falls back to the generic message for network failures and anything unknown', () => {
+    expect(errorMessage(new TRPCClientError('Failed to fetch'))).toBe(FALLBACK_ERROR_MESSAGE);
+    expect(errorMessage(new Error('boom'))).toBe(FALLBACK_ERROR_MESSAGE);
+    expect(errorMessage(undefined)).toBe('Ocorreu um erro, tente novamente.');
+  });
+});
+
+describe('isUnauthorized', () => {
+  it('recognises an ended session only', () => {
+    expect(isUnauthorized(serverError('UNAUTHORIZED', 'Token expirado'))).toBe(true);
+    expect(isUnauthorized(serverError('BAD_REQUEST', 'x'))).toBe(false);
+    expect(isUnauthorized(new Error('UNAUTHORIZED'))).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { TRPCClientError } from '@trpc/client';
+
+export const FALLBACK_ERROR_MESSAGE = 'Ocorreu um erro, tente novamente.';
+
+interface ErrorData {
+  code?: unknown;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const code = (data as ErrorData).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The session ended (signed out, idle expiry, 'Token expirado'). */
+export function isUnauthorized(error: unknown): boolean {
+  return errorCode(error) === 'UNAUTHORIZED';
+}
+
+/** The BFF answered with a tRPC error (as opposed to a network failure or a non-tRPC reply). */
+export function isServerError(error: unknown): boolean {
+  return errorCode(error) !== undefined;
+}
+
+/** An input-validation failure carries the zod issues as JSON: keep the first issue's message. */
+function firstIssueMessage(message: string): string | undefined {
+  if (!message.startsWith('[')) return undefined;
+  try {
+    const issues: unknown = JSON.parse(message);
+    if (!Array.isArray(issues)) return undefined;
+    const first: unknown = issues[0];
+    if (
+      typeof first === 'object' &&
+      first !== null &&
+      'message' in first &&
+      typeof first.message === 'string'
+    ) {
+      return first.message;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The Portuguese message the BFF sent with a tRPC error; anything else (a network failure, a proxy's
+ * HTML page, a bug) gets the generic message rather than an English or technical text.
+ */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof TRPCClientError) || !isServerError(error)) return FALLBACK_ERROR_MESSAGE;
+  const message = error.message.trim();
+  if (message === '') return FALLBACK_ERROR_MESSAGE;
+  return firstIssueMessage(message) ?? message;
+}

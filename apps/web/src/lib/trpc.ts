@@ -1,0 +1,27 @@
+import type { AppRouter } from '@portal/bff/trpc/app-router';
+import { httpBatchLink, httpLink, type inferRouterProxyClient, splitLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+type RouterClient = inferRouterProxyClient<AppRouter>;
+
+/** What the browser may know of its session (no token, no client id). */
+export type SessionView = NonNullable<Awaited<ReturnType<RouterClient['auth']['session']['query']>>>;
+export type CreditorCard = Awaited<ReturnType<RouterClient['debts']['creditors']['query']>>[number];
+export type SignInInput = Parameters<RouterClient['auth']['signIn']['mutate']>[0];
+
+const TRPC_URL = '/trpc';
+
+/** Sign-in goes alone (the BFF refuses it inside a batch); everything else is batched. */
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.path === 'auth.signIn',
+        true: httpLink({ url: TRPC_URL }),
+        false: httpBatchLink({ url: TRPC_URL, maxItems: 10 }),
+      }),
+    ],
+  });
+}

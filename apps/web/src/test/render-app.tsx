@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { routes } from '../app/router';
+import { sessionQueryKey } from '../lib/session';
+import type { SessionView } from '../lib/trpc';
+
+export const MARIA: SessionView = {
+  nome: 'Maria Aparecida da Silva',
+  primeiroNome: 'Maria',
+  nomeCurto: 'Maria Aparecida',
+  documento: '529.982.247-25',
+  tipoDocumento: 'CPF',
+  empresa: false,
+};
+
+export interface RenderAppOptions {
+  /** Preset `auth.session` (no request is made); left out, the app asks the (fake) BFF. */
+  session?: SessionView | null;
+}
+
+/** The whole app (real route table, guards, providers, tRPC client) in a memory router. */
+export function renderApp(path: string, { session }: RenderAppOptions = {}) {
+  const queryClient = createQueryClient();
+  if (session !== undefined) queryClient.setQueryData(sessionQueryKey(), session);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
