@@ -1,5 +1,4 @@
 import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Address } from '@portal/contracts/entities';
 import type { OutboxMessage } from '@portal/contracts/upstream-registration';
 import { isCompanyDocument } from '@portal/validation/document';
 import { CREDITORS } from './data/creditors';
@@ -7,15 +6,10 @@ import { PERSONAS } from './data/personas';
 import { DEMO_PASSWORD, type SeedCreditor, type SeedPersona } from './data/types';
 
 /** What a registration may change later (profile edits, consent). */
-export interface StubProfile {
-  nome: string;
-  email: string;
-  telefone: string;
-  whatsapp: boolean;
-  dtNascimento: string;
-  endereco: Address | null;
-  notificacao: boolean;
-}
+export type StubProfile = Pick<
+  SeedPersona,
+  'nome' | 'email' | 'telefone' | 'whatsapp' | 'dtNascimento' | 'endereco' | 'notificacao'
+>;
 
 export interface StubUser {
   /** client id */

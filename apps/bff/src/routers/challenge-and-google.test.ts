@@ -1,7 +1,5 @@
-import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
-import type { AppRouter } from '../trpc/app-router';
+import { failure, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';
@@ -10,14 +8,6 @@ beforeAll(async () => {
   stack = await startStack({ env: { GOOGLE_CLIENT_ID: CLIENT_ID }, stubJwks: true });
 });
 afterAll(() => stack.close());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCClientError<AppRouter>,
-  );
 
 const mint = async (body: Record<string, unknown>) => {
   const response = await fetch(`${stack.stubUrl}/__stub/google/credential`, {

@@ -1,7 +1,5 @@
-import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
-import type { AppRouter } from '../trpc/app-router';
+import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { logoPath } from './debts';
 
@@ -10,14 +8,6 @@ beforeAll(async () => {
   stack = await startStack({ env: { PROXY_TIMEOUT_MS: '400' } });
 });
 afterAll(() => stack.close());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCClientError<AppRouter>,
-  );
 
 describe('debts.creditors', () => {
   it("lists Maria's partner creditors with logos served from our own origin", async () => {

@@ -1,8 +1,6 @@
 import type { OutboxMessage } from '@portal/contracts/upstream-registration';
-import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
-import type { AppRouter } from '../trpc/app-router';
+import { failure, type Stack, startStack } from '../testing/harness';
 import { CONTACT_MESSAGES } from './registration';
 
 let stack: Stack;
@@ -10,14 +8,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack.close());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as TRPCClientError<AppRouter>,
-  );
 
 const outbox = async (cpfCnpj: string) =>
   (await (await fetch(`${stack.stubUrl}/__stub/outbox?cpfCnpj=${cpfCnpj}`)).json()) as OutboxMessage[];

@@ -1,5 +1,5 @@
 import { buildStub, type StubOptions } from '@portal/stub/app';
-import { createTRPCClient, httpLink } from '@trpc/client';
+import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppRouter } from '../trpc/app-router';
@@ -78,3 +78,12 @@ export const PERSONA = {
   paulo: { cpfCnpj: '868.224.410-18', senha: 'Acordo@2026' },
   naoCadastrado: { cpfCnpj: '714.602.380-01', senha: 'Acordo@2026' },
 } as const;
+
+/** The TRPCClientError a call fails with; fails the test if the call succeeds. */
+export const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as TRPCClientError<AppRouter>,
+  );
