@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { liftDocumentFromUrl } from './lib/prefill';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+liftDocumentFromUrl();
 const router = createAppRouter();
 
 createRoot(container).render(

@@ -109,16 +109,6 @@ describe('the portal', () => {
     expect((await screen.findByRole('alertdialog')).textContent).toContain('CPF/CNPJ inválido');
   });
 
-  it('takes a document from a ?cpfCnpj= link and drops it from the address', async () => {
-    installFakeBff();
-    const { router } = renderApp(`${paths.login}?cpfCnpj=11144477735`, { session: null });
-    const input = (await screen.findByLabelText('CPF/CNPJ')) as HTMLInputElement;
-    expect(input.value).toBe('111.444.777-35');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe(paths.login);
-    expect(router.state.historyAction).toBe('REPLACE');
-  });
-
   it('shows the spinner while the debts load', async () => {
     const pending = deferred<CreditorCard[]>();
     installFakeBff({ 'debts.creditors': () => pending.promise });

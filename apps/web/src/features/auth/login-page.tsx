@@ -1,6 +1,5 @@
-import { normalizeDocument } from '@portal/validation/document';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { errorMessage } from '../../lib/errors';
@@ -9,32 +8,18 @@ import { clearPrefill, peekPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import { LoginForm, type LoginFormValues } from './login-form';
 
-const LINK_PARAM = 'cpfCnpj';
-
-/** A document from a `?cpfCnpj=` link, or null. Only its letters and digits are kept. */
-function documentFromLink(value: string | null): string | null {
-  const document = normalizeDocument(value ?? '').slice(0, 14);
-  return document === '' ? null : document;
-}
-
 export function LoginPage() {
   usePageTitle('Fazer login');
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const utils = trpc.useUtils();
-  // The home banner's document (in memory), else one from a link; read once, when the page opens.
-  const [initialDocument] = useState(() => peekPrefill() ?? documentFromLink(searchParams.get(LINK_PARAM)));
+  // The home banner's or a link's document (in memory, lib/prefill.ts); read once, when the page opens.
+  const [initialDocument] = useState(peekPrefill);
   const [failure, setFailure] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  // The document must not stay in the address bar or the history: consume it, drop the query string.
   useEffect(() => {
     clearPrefill();
   }, []);
-  const hasLinkDocument = searchParams.has(LINK_PARAM);
-  useEffect(() => {
-    if (hasLinkDocument) navigate(paths.login, { replace: true });
-  }, [hasLinkDocument, navigate]);
 
   // gcTime 0: the mutation's variables (document and password) leave memory as soon as possible.
   const signIn = trpc.auth.signIn.useMutation({ gcTime: 0 });
