@@ -1,7 +1,5 @@
-import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, PERSONA, type Stack, startStack } from '../testing/harness';
-import type { AppRouter } from '../trpc/app-router';
+import { createClient, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;
@@ -9,15 +7,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack.close());
-
-const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-};
 
 describe('sign-in', () => {
   it('signs Maria in and shows her session without any token', async () => {
@@ -60,9 +49,7 @@ describe('sign-in', () => {
 
   it('refuses a wrong password with the catalogue message', async () => {
     const { trpc, jar } = stack.client();
-    const error = await rejection(
-      trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.joao.cpfCnpj, senha: 'errada' }),
-    );
+    const error = await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.joao.cpfCnpj, senha: 'errada' }));
     expect(error.message).toBe(MESSAGES.loginFailed);
     expect(error.data?.code).toBe('UNAUTHORIZED');
     expect(jar.size).toBe(0);
@@ -70,14 +57,14 @@ describe('sign-in', () => {
 
   it('answers an unregistered document exactly like a wrong password', async () => {
     const { trpc } = stack.client();
-    const error = await rejection(trpc.auth.signIn.mutate(PERSONA.naoCadastrado));
+    const error = await failure(trpc.auth.signIn.mutate(PERSONA.naoCadastrado));
     expect(error.message).toBe(MESSAGES.loginFailed);
     expect(error.data?.httpStatus).toBe(401);
   });
 
   it('refuses an invalid document with the spec message before asking the upstream', async () => {
     const { trpc } = stack.client();
-    const error = await rejection(trpc.auth.signIn.mutate({ cpfCnpj: '529.982.247-24', senha: 'x' }));
+    const error = await failure(trpc.auth.signIn.mutate({ cpfCnpj: '529.982.247-24', senha: 'x' }));
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('CPF/CNPJ inválido');
   });
@@ -130,9 +117,9 @@ describe('sign-in limits', () => {
     try {
       const { trpc } = local.client();
       for (let i = 0; i < 5; i += 1) {
-        await rejection(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: `errada${i}` }));
+        await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: `errada${i}` }));
       }
-      const locked = await rejection(trpc.auth.signIn.mutate(PERSONA.maria));
+      const locked = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
       expect(locked.message).toBe(MESSAGES.loginFailed);
       expect(locked.data?.httpStatus).toBe(401);
       // other documents are not affected
@@ -147,11 +134,11 @@ describe('sign-in limits', () => {
     try {
       const { trpc } = local.client();
       const guesses = Array.from({ length: 20 }, (_, i) =>
-        rejection(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: `chute${i}` })),
+        failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: `chute${i}` })),
       );
       await Promise.all(guesses);
       expect(local.stub.calls.get('POST /login')).toBeLessThanOrEqual(5);
-      await rejection(trpc.auth.signIn.mutate(PERSONA.maria));
+      await failure(trpc.auth.signIn.mutate(PERSONA.maria));
     } finally {
       await local.close();
     }
@@ -162,11 +149,11 @@ describe('sign-in limits', () => {
     try {
       const { trpc } = local.client();
       for (let i = 0; i < 4; i += 1) {
-        await rejection(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: 'errada' }));
+        await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: 'errada' }));
       }
       await trpc.auth.signIn.mutate(PERSONA.maria);
       for (let i = 0; i < 4; i += 1) {
-        await rejection(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: 'errada' }));
+        await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: 'errada' }));
       }
       await expect(trpc.auth.signIn.mutate(PERSONA.maria)).resolves.toMatchObject({ primeiroNome: 'Maria' });
     } finally {

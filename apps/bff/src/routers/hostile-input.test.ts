@@ -8,6 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
+const postJson = (url: string, payload: string) =>
+  stack.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+
 const upstreamCalls = () => [...stack.stub.calls.values()].reduce((a, b) => a + b, 0);
 
 /** Malformed shapes: wrong types, missing and extra fields, huge strings, __proto__, NaN, bad documents. */
@@ -41,12 +44,7 @@ describe('hostile input', () => {
     const before = upstreamCalls();
     await fc.assert(
       fc.asyncProperty(hostileBody, async (payload) => {
-        const response = await stack.app.inject({
-          method: 'POST',
-          url: '/trpc/auth.signIn',
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
+        const response = await postJson('/trpc/auth.signIn', payload);
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);
       }),
@@ -68,12 +66,7 @@ describe('hostile input', () => {
     }
     await fc.assert(
       fc.asyncProperty(hostileBody, async (payload) => {
-        const response = await stack.app.inject({
-          method: 'POST',
-          url: '/trpc/auth.signOut',
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
+        const response = await postJson('/trpc/auth.signOut', payload);
         expect(response.statusCode).toBeLessThan(500);
       }),
       { numRuns: 1_000 },

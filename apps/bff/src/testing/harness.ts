@@ -1,5 +1,6 @@
 import { buildStub, type StubOptions } from '@portal/stub/app';
-import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { expect } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppRouter } from '../trpc/app-router';
@@ -85,5 +86,8 @@ export const failure = (promise: Promise<unknown>) =>
     () => {
       throw new Error('expected a failure');
     },
-    (e: unknown) => e as TRPCClientError<AppRouter>,
+    (e: unknown) => {
+      expect(e).toBeInstanceOf(TRPCClientError);
+      return e as TRPCClientError<AppRouter>;
+    },
   );
