@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { rememberReturnTo } from '../lib/return-to';
 import { SignedInSessionContext, useSession } from '../lib/session';
 import { paths } from './paths';
 
@@ -31,11 +32,19 @@ export function GuestOnlyRoute() {
 /** Pages of a signed-in user: without a session (or once it ends) the user goes to the start page. */
 export function RequireSessionRoute() {
   const state = useSession();
+  const location = useLocation();
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status === 'signed-out') return <Navigate to={paths.home} replace />;
+  if (state.status === 'signed-out')
+    return <LeaveForStart pathname={location.pathname} search={location.search} />;
   return (
     <SignedInSessionContext value={state.session}>
       <Outlet />
     </SignedInSessionContext>
   );
+}
+
+/** Remembers an interrupted journey page for after the next sign-in (lib/return-to.ts), then leaves. */
+function LeaveForStart({ pathname, search }: { pathname: string; search: string }) {
+  useEffect(() => rememberReturnTo(pathname, search), [pathname, search]);
+  return <Navigate to={paths.home} replace />;
 }

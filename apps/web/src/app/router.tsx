@@ -3,8 +3,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/account-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
+import { PrivacyPage } from '../features/legal/privacy-page';
+import { TermsPage } from '../features/legal/terms-page';
 import { ComingSoonPage } from '../features/not-found/coming-soon-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { ForgotPasswordPage } from '../features/recovery/forgot-password-page';
+import { RecoverySentPage } from '../features/recovery/recovery-sent-page';
+import { ResetPasswordPage } from '../features/recovery/reset-password-page';
+import { RegistrationPage } from '../features/registration/registration-page';
+import { RegistrationPolicyPage } from '../features/registration/registration-policy-page';
 import { GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
 import { AppLayout } from './layouts/app-layout';
@@ -18,6 +25,13 @@ import { RouteErrorPage } from './route-error-page';
 const pages: Partial<Record<RouteName, ReactNode>> = {
   home: <HomePage />,
   login: <LoginPage />,
+  cadastro: <RegistrationPage />,
+  politicaCadastro: <RegistrationPolicyPage />,
+  esqueceuSenha: <ForgotPasswordPage />,
+  recuperarSenha: <RecoverySentPage />,
+  novaSenhaPb: <ResetPasswordPage />,
+  termosGerais: <TermsPage />,
+  politicaGeral: <PrivacyPage />,
   minhaConta: <AccountPage />,
 };
 
@@ -58,8 +72,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Everyone: the public texts and the registration's policy step.
+        element: <AppLayout header={<BackHeader />} />,
+        children: pageRoutes(withAccess('open')),
+      },
+      {
         element: <AppLayout header={<SiteHeader />} />,
-        children: [...pageRoutes(withAccess('open')), { path: '*', element: <NotFoundPage /> }],
+        children: [{ path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

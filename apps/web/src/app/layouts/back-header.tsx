@@ -1,14 +1,22 @@
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { ArrowLeftIcon } from '../../components/ui/icons';
+import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+import { useCurrentBackTarget } from './back-target';
 
-/** The header of the sign-in steps: back to the start, and the brand. */
+/**
+ * The header of the sign-in steps and the public texts: a back button and the brand. The page may set
+ * where back leads (useBackTarget); by default it is /minha-conta when signed in, else the start page.
+ */
 export function BackHeader() {
+  const { status } = useSession();
+  const target = useCurrentBackTarget();
+  const to = target?.to ?? (status === 'signed-in' ? paths.minhaConta : paths.home);
   return (
     <header className="site-header">
       <div className="container site-header-inner">
-        <Link to={paths.home} className="btn-back">
+        <Link to={to} className="btn-back" onClick={() => target?.onNavigate?.()}>
           <ArrowLeftIcon />
           <span>Voltar</span>
         </Link>
