@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
 const launchOptions = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -29,12 +30,17 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       PORT: String(port),
+      // tests read the simulator's outbox and mint Google credentials there (tests/fixtures.ts STUB_URL)
+      STUB_PORT: String(stubPort),
+      GOOGLE_CLIENT_ID: 'portal-e2e.apps.googleusercontent.com',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       // short enough for the timeout journey to run in seconds
       PROXY_TIMEOUT_MS: '3000',
       // the whole suite signs in from one IP
       SIGNIN_MAX_ATTEMPTS_PER_IP: '10000',
+      LOOKUP_MAX_PER_IP: '10000',
+      RECOVERY_MAX_PER_IP: '1000',
     },
   },
 });

@@ -1,5 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The simulator's own port (playwright.config.ts), for what a test reads or mints there. */
+export const STUB_URL = `http://127.0.0.1:${process.env.E2E_STUB_PORT ?? 3101}`;
+export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+
+export interface PortalOptions {
+  /** The consent cookie the browser starts with; null starts without a decision (the modal shows). */
+  consent: 'true' | 'false' | null;
+}
+
+/**
+ * Every test starts with the cookie choice made (so the consent modal does not cover the page) and with
+ * Google's script unreachable (the machine has no internet; a test that signs in with Google serves a fake).
+ */
+export const test = base.extend<PortalOptions>({
+  consent: ['true', { option: true }],
+  context: async ({ context, baseURL, consent }, use) => {
+    if (consent !== null) {
+      await context.addCookies([{ name: 'aceito', value: consent, url: baseURL ?? 'http://127.0.0.1' }]);
+    }
+    await context.route(GOOGLE_SCRIPT_URL, (route) => route.abort());
+    await use(context);
+  },
+});
+export { expect };
 
 export const PASSWORD = 'Acordo@2026';
 
@@ -69,4 +94,90 @@ export async function expectNothingPersonalStored(page: Page) {
       expect(cookie.sameSite).toBe('Lax');
     }
   }
+}
+
+/** A POST to the simulator's own API (not through the portal), answering its JSON. */
+export async function stubPost<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${STUB_URL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path} answered ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export interface OutboxMessage {
+  canal: string;
+  destino: string;
+  assunto: string;
+  texto: string;
+}
+
+/** What the simulator "sent" by e-mail and SMS to a document's owner, oldest first. */
+export async function outboxOf(cpfCnpj: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${STUB_URL}/__stub/outbox?cpfCnpj=${cpfCnpj}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as OutboxMessage[];
+}
+
+/** A valid CPF nobody has registered yet (random body, computed check digits). */
+export function freshCpf(): string {
+  for (;;) {
+    const body = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    if (body.every((d) => d === body[0])) continue;
+    const digit = (digits: number[]) => {
+      const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+      const rest = (sum * 10) % 11;
+      return rest === 10 ? 0 : rest;
+    };
+    const first = digit(body);
+    const cpf = [...body, first, digit([...body, first])].join('');
+    if (
+      !['52998224725', '11144477735', '93541134780', '39053344705', '86822441018', '71460238001'].includes(
+        cpf,
+      )
+    ) {
+      return cpf;
+    }
+  }
+}
+
+/**
+ * Serves a stand-in for Google Identity Services: its button hands `credential` (minted by the simulator,
+ * whose keys the BFF trusts in tests) to the callback the page registered, as Google's would.
+ */
+export async function serveFakeGoogle(page: Page, credential: string) {
+  const script = `
+    (() => {
+      let config = null;
+      window.google = { accounts: { id: {
+        initialize(c) { config = c; },
+        renderButton(element) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = 'Fazer login com o Google';
+          button.addEventListener('click', () => config.callback({ credential: ${JSON.stringify(credential)}, select_by: 'btn' }));
+          element.replaceChildren(button);
+        },
+        prompt() {},
+        cancel() {},
+        disableAutoSelect() {},
+      } } };
+    })();`;
+  await page.context().unroute(GOOGLE_SCRIPT_URL);
+  await page
+    .context()
+    .route(GOOGLE_SCRIPT_URL, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: script }),
+    );
+}
+
+/** A Google credential for `email`, signed by the simulator's key for the e2e client id. */
+export async function mintGoogleCredential(email: string): Promise<string> {
+  const { credential } = await stubPost<{ credential: string }>('/__stub/google/credential', {
+    email,
+    aud: 'portal-e2e.apps.googleusercontent.com',
+  });
+  return credential;
 }

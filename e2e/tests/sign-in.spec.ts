@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
 import {
+  expect,
   expectNoSeriousA11yViolations,
   expectNothingPersonalStored,
   PASSWORD,
   PERSONAS,
   signIn,
   signOut,
+  test,
 } from './fixtures';
 
 test('Maria goes from the home banner to her creditor cards', async ({ page }) => {
