@@ -133,7 +133,8 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }): Promise<SessionView> => {
       const { sessions, upstream } = ctx.services;
       const challenge = await sessions.readChallenge(ctx.req);
-      if (!challenge) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.challengeExpired });
+      if (!challenge)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
       const { id, record } = challenge;
       if (!(await takeAttempt(ctx, record.cpfCnpj))) {
         await sessions.endChallenge(ctx.req, ctx.res);
@@ -148,7 +149,7 @@ export const authRouter = router({
         const answers = record.answers + 1;
         if (answers >= MAX_ANSWERS_PER_QUESTION) {
           await sessions.endChallenge(ctx.req, ctx.res);
-          throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.challengeExpired });
+          throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
         }
         await sessions.saveChallenge(id, { ...record, answers });
         throw new TRPCError({ code: 'BAD_REQUEST', message: reply.message || MESSAGES.unexpected });

@@ -48,9 +48,11 @@ describe('identity-question sign-in', () => {
     for (let i = 0; i < 2; i += 1) {
       const wrong = await failure(trpc.auth.answerChallenge.mutate({ resposta: `errada ${i}` }));
       expect(wrong.message).toBe('Resposta incorreta. Verifique e tente novamente.');
+      expect(wrong.data?.code).toBe('BAD_REQUEST');
     }
     const third = await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada 3' }));
     expect(third.message).toBe(MESSAGES.challengeExpired);
+    expect(third.data?.code).toBe('PRECONDITION_FAILED');
     const after = await failure(trpc.auth.answerChallenge.mutate({ resposta: 'qualquer' }));
     expect(after.message).toBe(MESSAGES.challengeExpired);
   });

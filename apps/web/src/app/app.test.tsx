@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { writeConsent } from '../features/home/consent-cookie';
 import type { CreditorCard } from '../lib/trpc';
 import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
@@ -19,6 +20,7 @@ describe('the portal', () => {
     const user = userEvent.setup();
     const fake = installFakeBff({
       'auth.session': () => null,
+      'auth.lookupDocument': () => ({ cadastrado: true }),
       'auth.signIn': () => MARIA,
       'debts.creditors': () => CREDITORS,
     });
@@ -195,6 +197,11 @@ describe('the portal', () => {
   });
 
   it('opens the phone menu, closes it with Escape, and signs out from it', async () => {
+    writeConsent(true);
+    onTestFinished(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: clears the consent cookie this test set
+      document.cookie = 'aceito=; path=/; max-age=0';
+    });
     const user = userEvent.setup();
     const fake = installFakeBff({ 'debts.creditors': () => CREDITORS, 'auth.signOut': () => ({ ok: true }) });
     const { router, queryClient } = renderApp(paths.minhaConta, { session: MARIA });
@@ -222,7 +229,11 @@ describe('the portal', () => {
     expect(await screen.findByRole('button', { name: 'Consultar grátis' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.home);
     expect(fake.callsTo('auth.signOut')).toHaveLength(1);
-    expect(queryClient.getQueryCache().findAll()).toHaveLength(1);
+    const cachedPaths = queryClient
+      .getQueryCache()
+      .findAll()
+      .map((query) => (query.queryKey[0] as string[]).join('.'));
+    expect(cachedPaths.sort()).toEqual(['auth.session', 'partners.list']);
     expect(document.body.classList.contains('has-modal')).toBe(false);
   });
 

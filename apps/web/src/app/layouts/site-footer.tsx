@@ -1,35 +1,195 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import {
+  CENTRAL_PHONE,
+  CENTRAL_PHONE_HREF,
+  COMMERCIAL_EMAIL,
+  SERVICE_EMAIL,
+  SERVICE_HOURS,
+} from '../../lib/contacts';
+import { useSession } from '../../lib/session';
+import { HOME_SECTIONS, homeAnchor } from '../home-sections';
+import { paths } from '../paths';
+import './layout.css';
 
-export const CENTRAL_PHONE = '0800 000 3634';
-export const CENTRAL_EMAIL = 'atendimento@negociavarejo.example';
+/** Spec §2: pages that read best without the footer (the registration policy, terms, negotiation, summary). */
+const HIDDEN_ON: ReadonlySet<string> = new Set([
+  paths.politicaCadastro,
+  paths.termosGerais,
+  paths.negociacao,
+  paths.resumo,
+]);
 
+/** A decorative line icon in the style of components/ui/icons. */
+function LineIcon({ children, className = 'icon' }: { children: ReactNode; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
+
+function BriefcaseIcon() {
+  return (
+    <LineIcon className="icon icon-sm">
+      <rect x="2" y="7" width="20" height="14" rx="2" />
+      <path d="M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2M2 13h20" />
+    </LineIcon>
+  );
+}
+
+const SOCIAL_LINKS: { name: string; href: string; icon: ReactNode }[] = [
+  {
+    name: 'Instagram',
+    href: 'https://www.instagram.com/negociavarejo',
+    icon: (
+      <LineIcon>
+        <rect x="3" y="3" width="18" height="18" rx="5" />
+        <circle cx="12" cy="12" r="4" />
+        <path d="M17.5 6.5h.01" />
+      </LineIcon>
+    ),
+  },
+  {
+    name: 'Facebook',
+    href: 'https://www.facebook.com/negociavarejo',
+    icon: (
+      <LineIcon>
+        <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
+      </LineIcon>
+    ),
+  },
+  {
+    name: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/negociavarejo',
+    icon: (
+      <LineIcon>
+        <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
+        <rect x="2" y="9" width="4" height="12" />
+        <circle cx="4" cy="4" r="2" />
+      </LineIcon>
+    ),
+  },
+  {
+    name: 'YouTube',
+    href: 'https://www.youtube.com/@negociavarejo',
+    icon: (
+      <LineIcon>
+        <path d="M22.5 6.4a2.8 2.8 0 0 0-1.9-2C18.9 4 12 4 12 4s-6.9 0-8.6.5a2.8 2.8 0 0 0-1.9 2A29 29 0 0 0 1 11.8a29 29 0 0 0 .5 5.3 2.8 2.8 0 0 0 1.9 1.9c1.7.5 8.6.5 8.6.5s6.9 0 8.6-.5a2.8 2.8 0 0 0 1.9-1.9 29 29 0 0 0 .5-5.3 29 29 0 0 0-.5-5.4z" />
+        <path d="m9.8 15 5.7-3.2-5.7-3.3z" />
+      </LineIcon>
+    ),
+  },
+];
+
+/** The footer's links: the home anchors while signed out, the account while signed in; always the notice. */
+function FooterNavigation({ signedIn }: { signedIn: boolean }) {
+  return (
+    <nav className="site-footer-block" aria-labelledby="rodape-navegacao">
+      <h2 id="rodape-navegacao" className="site-footer-title">
+        Navegação
+      </h2>
+      <ul className="site-footer-links">
+        {signedIn ? (
+          <li>
+            <Link to={paths.minhaConta}>Minha conta</Link>
+          </li>
+        ) : (
+          HOME_SECTIONS.map((section) => (
+            <li key={section.id}>
+              <Link to={homeAnchor(section.id)}>{section.label}</Link>
+            </li>
+          ))
+        )}
+        <li>
+          <Link to={paths.politicaGeral}>Aviso de Privacidade</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Every page's footer but the spec's four: attendance (0800, e-mail, hours), commercial contact,
+ * navigation and social links (opening in a new tab, said for screen readers).
+ */
 export function SiteFooter() {
+  const { pathname } = useLocation();
+  const { status } = useSession();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (HIDDEN_ON.has(path)) return null;
+
   return (
     <footer className="site-footer">
-      <div className="container site-footer-inner">
-        <section className="site-footer-contact" aria-labelledby="rodape-atendimento">
+      <div className="container site-footer-grid">
+        <section className="site-footer-block" aria-labelledby="rodape-atendimento">
           <h2 id="rodape-atendimento" className="site-footer-title">
             Atendimento
           </h2>
           <ul className="site-footer-list">
             <li>
               <PhoneIcon className="icon-sm" />
-              <a href="tel:08000003634">
-                <span className="sr-only">Central de atendimento: </span>
-                {CENTRAL_PHONE}
+              <a href={CENTRAL_PHONE_HREF}>
+                <span className="sr-only">Central de atendimento:</span> {CENTRAL_PHONE}
               </a>
             </li>
             <li>
               <MailIcon className="icon-sm" />
-              <a href={`mailto:${CENTRAL_EMAIL}`}>{CENTRAL_EMAIL}</a>
+              <a href={`mailto:${SERVICE_EMAIL}`}>{SERVICE_EMAIL}</a>
             </li>
             <li>
               <ClockIcon className="icon-sm" />
-              <span>Segunda a sexta, das 9h às 21h, e sábado, das 9h às 13h (horário de Brasília)</span>
+              <span>{SERVICE_HOURS}</span>
+            </li>
+            <li>
+              <BriefcaseIcon />
+              <span>
+                Comercial:{' '}
+                <a href={`mailto:${COMMERCIAL_EMAIL}`} className="site-footer-inline-link">
+                  {COMMERCIAL_EMAIL}
+                </a>
+              </span>
             </li>
           </ul>
         </section>
-        <p className="site-footer-copy">© 2026 Negocia Varejo</p>
+
+        <FooterNavigation signedIn={status === 'signed-in'} />
+
+        <section className="site-footer-block" aria-labelledby="rodape-redes">
+          <h2 id="rodape-redes" className="site-footer-title">
+            Redes sociais
+          </h2>
+          <ul className="site-footer-social">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="site-footer-social-link"
+                >
+                  {link.icon}
+                  <span>{link.name}</span> <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <p className="site-footer-bottom">© 2026 Negocia Varejo</p>
       </div>
     </footer>
   );

@@ -7,6 +7,7 @@ import { useSignedInSession } from '../../lib/session';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
 import { ContractDetailsModal } from './contract-details-modal';
 import { CreditorCard } from './creditor-card';
+import { RegistrationInfoModal } from './registration-info-modal';
 
 export function AccountPage() {
   usePageTitle('Minha conta');
@@ -71,6 +72,8 @@ export function AccountPage() {
         onClose={() => setErrorDismissed(true)}
       />
       <ContractDetailsModal creditor={selected} onClose={() => setSelected(null)} />
+      {/* After a registration (?first=true): where the temporary password went, once the debts' wait is over. */}
+      <RegistrationInfoModal held={loading || (failed && !errorDismissed)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Modal } from '../../components/ui/modal';
+import { CENTRAL_PHONE } from '../../lib/contacts';
 import type { CreditorCard } from '../../lib/trpc';
 
 export interface ContractDetailsModalProps {
@@ -16,7 +17,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
       description={
         <p>
           Em breve você poderá ver e negociar seus contratos com este credor por aqui. Enquanto isso, fale com
-          a nossa central: 0800 000 3634.
+          a nossa central: {CENTRAL_PHONE}.
         </p>
       }
       onClose={onClose}

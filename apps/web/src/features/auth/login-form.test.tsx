@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 
@@ -10,7 +11,7 @@ function renderForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
     onSubmit,
     documentInput: screen.getByLabelText('CPF/CNPJ') as HTMLInputElement,
     passwordInput: screen.getByLabelText('Senha', { selector: 'input' }) as HTMLInputElement,
-    submit: screen.getByRole('button', { name: /^Entra/ }),
+    submit: screen.getByRole('button', { name: /^Entra(r|ndo…)$/ }),
   };
 }
 
@@ -86,5 +87,45 @@ describe('LoginForm', () => {
     renderForm({ pending: true });
     const button = screen.getByRole('button', { name: 'Entrando…' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+  });
+
+  it('offers no question sign-in unless asked to', () => {
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Entrar respondendo a uma pergunta' })).toBeNull();
+  });
+
+  it('asks for the question with the normalized document only, the password left empty', async () => {
+    const onChallenge = vi.fn();
+    const { onSubmit, documentInput } = renderForm({ onChallenge });
+    await userEvent.type(documentInput, '529.982.247-25');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar respondendo a uma pergunta' }));
+
+    expect(onChallenge).toHaveBeenCalledWith('52998224725');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.queryByText('Informe a senha.')).toBeNull();
+  });
+
+  it('shows the document error and focuses the field instead of asking for the question', async () => {
+    const onChallenge = vi.fn();
+    const { documentInput } = renderForm({ onChallenge });
+    await userEvent.type(documentInput, '11111111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar respondendo a uma pergunta' }));
+
+    expect(await screen.findByText('CPF/CNPJ inválido')).toBeTruthy();
+    expect(document.activeElement).toBe(documentInput);
+    expect(onChallenge).not.toHaveBeenCalled();
+    expect(screen.queryByText('Informe a senha.')).toBeNull();
+  });
+
+  it('puts what it is given between the password and "Entrar", and hands over the document input', () => {
+    const documentRef = createRef<HTMLInputElement>();
+    const { documentInput, passwordInput, submit } = renderForm({
+      documentRef,
+      afterPassword: <a href="/esqueceu-senha">Esqueci minha senha</a>,
+    });
+    const link = screen.getByRole('link', { name: 'Esqueci minha senha' });
+    expect(passwordInput.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(link.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(documentRef.current).toBe(documentInput);
   });
 });

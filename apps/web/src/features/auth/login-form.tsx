@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDocument } from '@portal/validation/document';
-import { type RefObject, useEffect } from 'react';
+import { formatDocument, normalizeDocument } from '@portal/validation/document';
+import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
@@ -24,15 +24,34 @@ export interface LoginFormProps {
   pending?: boolean;
   /** Receives the password input, e.g. to focus it again after a refused sign-in. */
   passwordRef?: RefObject<HTMLInputElement | null>;
+  /** Receives the CPF/CNPJ input, e.g. to hand its document over to another page. */
+  documentRef?: RefObject<HTMLInputElement | null>;
+  /** Shown between the password and 'Entrar' (the 'Esqueci minha senha' link). */
+  afterPassword?: ReactNode;
+  /**
+   * Adds 'Entrar respondendo a uma pergunta': it needs a valid document only (not the password) and hands
+   * it over normalized; an invalid one shows the field's error and gets the focus instead.
+   */
+  onChallenge?: ((cpfCnpj: string) => void) | undefined;
 }
 
 /** The sign-in form, without any network: validation and the submit of valid values only. */
-export function LoginForm({ onSubmit, defaultDocument, pending = false, passwordRef }: LoginFormProps) {
+export function LoginForm({
+  onSubmit,
+  defaultDocument,
+  pending = false,
+  passwordRef,
+  documentRef,
+  afterPassword,
+  onChallenge,
+}: LoginFormProps) {
   const {
     control,
     register,
     handleSubmit,
     setFocus,
+    trigger,
+    getValues,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginSchema),
@@ -51,10 +70,22 @@ export function LoginForm({ onSubmit, defaultDocument, pending = false, password
     if (defaultDocument) setFocus('senha');
   }, [defaultDocument, setFocus]);
 
+  const challenge = async () => {
+    if (!onChallenge) return;
+    if (!(await trigger('cpfCnpj'))) {
+      setFocus('cpfCnpj');
+      return;
+    }
+    onChallenge(normalizeDocument(getValues('cpfCnpj')));
+  };
+
   return (
     <form className="form" noValidate onSubmit={handleSubmit((values) => onSubmit(values))}>
       <DocumentInput
-        ref={documentFieldProps.ref}
+        ref={(element) => {
+          documentFieldProps.ref(element);
+          if (documentRef) documentRef.current = element;
+        }}
         name={documentFieldProps.name}
         value={documentFieldProps.value}
         onChange={documentFieldProps.onChange}
@@ -70,9 +101,20 @@ export function LoginForm({ onSubmit, defaultDocument, pending = false, password
         label="Senha"
         error={errors.senha?.message}
       />
+      {afterPassword}
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Entrando…' : 'Entrar'}
       </button>
+      {onChallenge ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={pending}
+          onClick={() => void challenge()}
+        >
+          Entrar respondendo a uma pergunta
+        </button>
+      ) : null}
     </form>
   );
 }

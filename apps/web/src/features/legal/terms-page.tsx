@@ -1,13 +1,19 @@
+import { TermsOfUseContents, TermsOfUseText } from '../../components/content/legal-texts';
 import { usePageTitle } from '../../lib/page-title';
+import './legal.css';
 
-/** Placeholder, being built. */
+/** /termos-gerais: the terms of use. The header's back button goes to /minha-conta or '/' (layout). */
 export function TermsPage() {
   usePageTitle('Termos de Uso');
   return (
-    <div className="page page--narrow">
-      <h1 className="page-title" tabIndex={-1}>
-        Termos de Uso
-      </h1>
+    <div className="page legal-page">
+      <article className="card legal-card" aria-labelledby="termos-uso-titulo">
+        <h1 id="termos-uso-titulo" className="page-title" tabIndex={-1}>
+          Termos de Uso
+        </h1>
+        <TermsOfUseContents />
+        <TermsOfUseText />
+      </article>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/contacts';
 import { usePageTitle } from '../../lib/page-title';
 
 /** A page of the portal that is not built yet: it exists in the route table and the guard covers it. */
@@ -12,7 +13,7 @@ export function ComingSoonPage() {
       </h1>
       <p className="page-lead">
         Esta parte do portal ainda está sendo preparada. Enquanto isso, fale com a nossa central:{' '}
-        <a href="tel:08000003634">0800 000 3634</a>.
+        <a href={CENTRAL_PHONE_HREF}>{CENTRAL_PHONE}</a>.
       </p>
       <Link to={paths.home} className="btn btn-primary">
         Ir para o início

@@ -1,13 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDocument, isValidDocument, normalizeDocument } from '@portal/validation/document';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { useBackTarget } from '../../app/layouts/back-target';
+import { paths } from '../../app/paths';
+import { DocumentInput } from '../../components/ui/document-input';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
+import { documentField } from '../../lib/schemas';
+import { trpc } from '../../lib/trpc';
+import { setRecoveryHandoff } from './recovery-handoff';
+import './recovery.css';
 
-/** Placeholder, being built. */
+const forgotSchema = z.object({ cpfCnpj: documentField });
+
+/** /esqueceu-senha: the document, then a temporary password by e-mail and SMS (/recuperar-senha). */
 export function ForgotPasswordPage() {
-  usePageTitle('Esqueceu a senha?');
+  usePageTitle('Esqueceu sua senha?');
+  const navigate = useNavigate();
+  // The document handed over by /login or /recuperar-senha (in memory, lib/prefill.ts), read once.
+  const [initialDocument] = useState(peekPrefill);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    clearPrefill();
+  }, []);
+
+  const { control, handleSubmit, getValues } = useForm<
+    z.input<typeof forgotSchema>,
+    unknown,
+    z.output<typeof forgotSchema>
+  >({
+    resolver: zodResolver(forgotSchema),
+    mode: 'onTouched',
+    defaultValues: { cpfCnpj: initialDocument ? formatDocument(initialDocument) : '' },
+  });
+
+  // Back to /login with the document: the one typed if valid, else the one this page started with.
+  useBackTarget(paths.login, () => {
+    const typed = getValues('cpfCnpj');
+    const document = isValidDocument(typed) ? normalizeDocument(typed) : initialDocument;
+    if (document) setPrefill(document);
+  });
+
+  // gcTime 0: the document leaves the mutation cache at once.
+  const send = trpc.recovery.send.useMutation({ gcTime: 0 });
+
+  const submit = handleSubmit(({ cpfCnpj }) => {
+    send.mutate(
+      { cpfCnpj },
+      {
+        onSuccess: ({ id, email, telefone }) => {
+          setRecoveryHandoff({ cpfCnpj, id, email, telefone });
+          navigate(paths.recuperarSenha);
+        },
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  });
+
   return (
     <div className="page page--narrow">
-      <h1 className="page-title" tabIndex={-1}>
-        Esqueceu a senha?
-      </h1>
+      <div className="card card--form">
+        <h1 className="page-title" tabIndex={-1}>
+          Esqueceu sua senha?
+        </h1>
+        <p className="page-lead">
+          Informe o seu CPF ou CNPJ. Enviaremos uma senha temporária para o e-mail e o celular do seu
+          cadastro.
+        </p>
+        <form className="form" noValidate onSubmit={submit}>
+          <Controller
+            control={control}
+            name="cpfCnpj"
+            render={({ field, fieldState }) => (
+              <DocumentInput
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
+            Prosseguir
+          </button>
+        </form>
+      </div>
+      <SpinnerModal open={send.isPending} />
+      <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
     </div>
   );
 }

@@ -1,13 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  isAcceptablePassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_RULE_MESSAGE,
+} from '@portal/validation/password';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { paths } from '../../app/paths';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { Modal } from '../../components/ui/modal';
+import { PasswordInput } from '../../components/ui/password-input';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { trpc } from '../../lib/trpc';
+import './recovery.css';
 
-/** Placeholder, being built. */
+export const CONFIRMATION_REQUIRED_MESSAGE = 'Confirme a nova senha.';
+
+const resetSchema = z
+  .object({
+    novaSenha: z
+      .string()
+      .min(1, PASSWORD_REQUIRED_MESSAGE)
+      .refine(isAcceptablePassword, PASSWORD_RULE_MESSAGE),
+    confirmacao: z.string().min(1, CONFIRMATION_REQUIRED_MESSAGE),
+  })
+  .refine((values) => values.novaSenha === values.confirmacao, {
+    message: PASSWORD_MISMATCH_MESSAGE,
+    path: ['confirmacao'],
+  });
+
+type ResetValues = z.output<typeof resetSchema>;
+
+interface ResetLink {
+  id: string;
+  codigo: string;
+}
+
+/** The recovery e-mail's `?id=…&codigo=…`, if both are there and of a sane size (the BFF checks them). */
+function readResetLink(params: URLSearchParams): ResetLink | null {
+  const id = params.get('id') ?? '';
+  const codigo = params.get('codigo') ?? '';
+  if (id === '' || codigo === '' || id.length > 100 || codigo.length > 200) return null;
+  return { id, codigo };
+}
+
+/**
+ * /nova-senha-pb, the recovery e-mail's link: a new password of the user's choice. The link's id and code
+ * are read once and taken out of the address bar at once, so they do not linger in the history.
+ */
 export function ResetPasswordPage() {
   usePageTitle('Recuperar senha');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [link] = useState(() => readResetLink(searchParams));
+  const hasQuery = searchParams.toString() !== '';
+
+  useEffect(() => {
+    if (hasQuery) setSearchParams({}, { replace: true });
+  }, [hasQuery, setSearchParams]);
+
   return (
     <div className="page page--narrow">
-      <h1 className="page-title" tabIndex={-1}>
-        Recuperar senha
-      </h1>
+      <div className="card card--form">
+        <h1 className="page-title" tabIndex={-1}>
+          Recuperar senha
+        </h1>
+        {link ? <ResetPasswordForm link={link} /> : <InvalidLink />}
+      </div>
     </div>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <p className="page-lead">
+        Este link de recuperação de senha é inválido ou expirou. Peça um novo: enviaremos outra senha
+        temporária e um novo link para o e-mail do seu cadastro.
+      </p>
+      <Link to={paths.esqueceuSenha} className="btn btn-primary btn-block">
+        Pedir um novo link
+      </Link>
+    </>
+  );
+}
+
+function ResetPasswordForm({ link }: { link: ResetLink }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<z.input<typeof resetSchema>, unknown, ResetValues>({
+    resolver: zodResolver(resetSchema),
+    mode: 'onTouched',
+    defaultValues: { novaSenha: '', confirmacao: '' },
+  });
+
+  // gcTime 0: the passwords and the link's code leave the mutation cache at once.
+  const reset = trpc.recovery.reset.useMutation({ gcTime: 0 });
+
+  const submit = handleSubmit(({ novaSenha, confirmacao }) => {
+    reset.mutate(
+      { ...link, novaSenha, confirmacao },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  });
+
+  return (
+    <>
+      <p className="page-lead">
+        Crie a sua nova senha: ao menos 8 caracteres, com letras e números. Depois, entre com ela.
+      </p>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordInput
+          {...register('novaSenha', {
+            // Once the confirmation has been filled in, a change here re-checks that both still match.
+            onChange: () => {
+              if (getFieldState('confirmacao').isTouched) void trigger('confirmacao');
+            },
+          })}
+          label="Nova senha"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.novaSenha?.message}
+        />
+        <PasswordInput
+          {...register('confirmacao')}
+          label="Confirmar senha"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.confirmacao?.message}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending || done}>
+          Salvar
+        </button>
+      </form>
+      <SpinnerModal open={reset.isPending} />
+      <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
+      <Modal
+        open={done}
+        name="modalSuccess"
+        tone="success"
+        title="Senha alterada com sucesso"
+        description={<p>Agora é só entrar com o seu CPF ou CNPJ e a nova senha.</p>}
+        actions={
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => navigate(paths.login, { replace: true })}
+          >
+            Ir para login
+          </button>
+        }
+      />
+    </>
   );
 }

@@ -1,13 +1,123 @@
+import { normalizeDocument } from '@portal/validation/document';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { clearPrefill, peekPrefill } from '../../lib/prefill';
+import { trpc } from '../../lib/trpc';
+import {
+  clearRegistrationDraft,
+  peekRegistrationDraft,
+  type RegistrationDraft,
+  saveRegistrationDraft,
+} from './registration-draft';
+import {
+  RegistrationForm,
+  type RegistrationFormHandle,
+  type RegistrationFormValues,
+} from './registration-form';
+import { RegistrationTermsModal } from './registration-terms-modal';
 
-/** Placeholder, being built. */
+interface StartingPoint {
+  values: Partial<RegistrationFormValues> | undefined;
+  /** The document came from the home banner (or a link): the name is the next thing to fill in. */
+  fromPrefill: boolean;
+  /** A draft about another document than the one just handed over is forgotten. */
+  dropDraft: boolean;
+}
+
+/** Pure (safe while rendering): the document handed over in memory, else the draft kept by the policy step. */
+function startingPoint(): StartingPoint {
+  const prefill = peekPrefill();
+  const draft = peekRegistrationDraft();
+  const document = prefill === null ? null : normalizeDocument(prefill);
+  if (document && draft && draft.cpfCnpj !== document) {
+    return { values: { cpfCnpj: document }, fromPrefill: true, dropDraft: true };
+  }
+  if (draft) return { values: draftValues(draft), fromPrefill: false, dropDraft: false };
+  if (document) return { values: { cpfCnpj: document }, fromPrefill: true, dropDraft: false };
+  return { values: undefined, fromPrefill: false, dropDraft: false };
+}
+
+function draftValues({ termosAceitos: _accepted, ...values }: RegistrationDraft): RegistrationFormValues {
+  return values;
+}
+
 export function RegistrationPage() {
   usePageTitle('Quase lá');
+  const navigate = useNavigate();
+  // Read once, when the page opens.
+  const [start] = useState(startingPoint);
+  const formRef = useRef<RegistrationFormHandle>(null);
+  // Where focus goes once the check is over: the first contact already in use, else where it was.
+  const afterCheckFocusRef = useRef<HTMLElement | null>(null);
+  const [accepting, setAccepting] = useState<RegistrationFormValues | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    clearPrefill();
+    if (start.dropDraft) clearRegistrationDraft();
+  }, [start]);
+
+  // gcTime 0: the contacts leave the mutation cache as soon as possible.
+  const checkContacts = trpc.registration.checkContacts.useMutation({ gcTime: 0 });
+
+  const submit = (values: RegistrationFormValues) => {
+    afterCheckFocusRef.current = null;
+    checkContacts.mutate(
+      { email: values.email, telefone: values.telefone },
+      {
+        onSuccess: (conflicts) => {
+          if (conflicts.email !== null || conflicts.telefone !== null) {
+            afterCheckFocusRef.current = formRef.current?.showConflicts(conflicts) ?? null;
+            return;
+          }
+          setAccepting(values);
+        },
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  };
+
+  const enter = () => {
+    if (!accepting) return;
+    saveRegistrationDraft({ ...accepting, termosAceitos: true });
+    navigate(paths.politicaCadastro);
+  };
+
   return (
     <div className="page page--narrow">
-      <h1 className="page-title" tabIndex={-1}>
-        Quase lá
-      </h1>
+      <div className="card card--form">
+        <h1 className="page-title" tabIndex={-1}>
+          Quase lá
+        </h1>
+        <p className="page-lead">
+          Complete os seus dados para criar o seu cadastro e ver as propostas para as suas dívidas.
+        </p>
+        <RegistrationForm
+          ref={formRef}
+          onSubmit={submit}
+          defaultValues={start.values}
+          focusName={start.fromPrefill}
+          pending={checkContacts.isPending}
+        />
+      </div>
+
+      <SpinnerModal
+        open={checkContacts.isPending}
+        text="Validando e-mail e telefone"
+        returnFocusRef={afterCheckFocusRef}
+      />
+      {accepting ? <RegistrationTermsModal onAccept={enter} onClose={() => setAccepting(null)} /> : null}
+      <ErrorModal
+        open={failure !== null}
+        title="Não foi possível validar os seus dados"
+        message={failure ?? ''}
+        onClose={() => setFailure(null)}
+      />
     </div>
   );
 }

@@ -1,13 +1,164 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useBackTarget } from '../../app/layouts/back-target';
+import { paths } from '../../app/paths';
+import { PrivacyNoticeText } from '../../components/content/legal-texts';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { trpc } from '../../lib/trpc';
+import { CheckboxField } from './checkbox-field';
+import { clearRegistrationDraft, peekRegistrationDraft, type RegistrationDraft } from './registration-draft';
+import { TERMS_DECLARATION } from './registration-terms-modal';
+import { useElapsed, useInView } from './use-in-view';
+import './registration.css';
 
-/** Placeholder, being built. */
+/** Spec §9: the policy step checks whether the page was read to its end 900 ms after it opens. */
+export const POLICY_SCROLL_CHECK_DELAY_MS = 900;
+
+const SCROLL_HINT = 'Role o texto até o final para habilitar o aceite.';
+
+/** /politica-cadastro: the privacy policy step of the registration, fed by the 'Quase lá' draft. */
 export function RegistrationPolicyPage() {
   usePageTitle('Política de Privacidade');
+  // Back to the form, which refills itself from the draft (kept).
+  useBackTarget(paths.cadastro);
+  const [draft] = useState(peekRegistrationDraft);
+  if (!draft?.termosAceitos) return <Navigate to={paths.cadastro} replace />;
+  return <PolicyStep draft={draft} />;
+}
+
+function ArrowDownIcon() {
   return (
-    <div className="page page--narrow">
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 5v14M19 12l-7 7-7-7" />
+    </svg>
+  );
+}
+
+function PolicyStep({ draft }: { draft: RegistrationDraft }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [notificacoes, setNotificacoes] = useState(false);
+  const [declaro, setDeclaro] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // A sentinel after the text: once it has been in view the text has been read to its end. The 900 ms
+  // wait lets a short page (sentinel in view from the start) enable the declaration without any scroll.
+  const textEndRef = useRef<HTMLDivElement>(null);
+  const consentRef = useRef<HTMLFormElement>(null);
+  const firstCheckboxRef = useRef<HTMLInputElement>(null);
+  const textEndInView = useInView(textEndRef);
+  const consentInView = useInView(consentRef);
+  const settled = useElapsed(POLICY_SCROLL_CHECK_DELAY_MS);
+  const [textRead, setTextRead] = useState(false);
+
+  useEffect(() => {
+    if (settled && textEndInView) setTextRead(true);
+  }, [settled, textEndInView]);
+
+  // gcTime 0: the registration data leave the mutation cache as soon as possible.
+  const registration = trpc.registration.register.useMutation({ gcTime: 0 });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!declaro || registration.isPending) return;
+    registration.mutate(
+      {
+        cpfCnpj: draft.cpfCnpj,
+        nome: draft.nome,
+        email: draft.email,
+        telefone: draft.telefone,
+        whatsapp: draft.whatsapp,
+        notificacao: notificacoes,
+      },
+      {
+        onSuccess: (view) => {
+          clearRegistrationDraft();
+          utils.auth.session.setData(undefined, view);
+          navigate(`${paths.minhaConta}?first=true`, { replace: true });
+        },
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  };
+
+  const scrollToConsent = () => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    consentRef.current?.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'end' });
+    // Keyboard and screen reader users land where the page scrolled to.
+    firstCheckboxRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="page registration-policy">
       <h1 className="page-title" tabIndex={-1}>
         Política de Privacidade
       </h1>
+      <p className="page-lead">
+        Para concluir o seu cadastro, leia a nossa política de privacidade até o final e confirme o aceite.
+      </p>
+      {consentInView === false ? (
+        <button
+          type="button"
+          className="registration-scroll-down"
+          aria-label="Rolar para baixo"
+          onClick={scrollToConsent}
+        >
+          <ArrowDownIcon />
+        </button>
+      ) : null}
+
+      <article className="card registration-policy-text">
+        <PrivacyNoticeText />
+      </article>
+      <div ref={textEndRef} className="registration-policy-end" aria-hidden="true" />
+
+      <form ref={consentRef} className="card registration-consent" noValidate onSubmit={submit}>
+        <CheckboxField
+          ref={firstCheckboxRef}
+          name="declaroNotificacoes"
+          checked={notificacoes}
+          onChange={(event) => setNotificacoes(event.target.checked)}
+          label="Aceito receber notificações de promoções e ofertas."
+        />
+        <CheckboxField
+          name="declaro"
+          checked={declaro}
+          disabled={!textRead}
+          onChange={(event) => setDeclaro(event.target.checked)}
+          label={TERMS_DECLARATION}
+          hint={textRead ? undefined : SCROLL_HINT}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={!declaro || registration.isPending}
+        >
+          Cadastrar
+        </button>
+      </form>
+
+      <SpinnerModal open={registration.isPending} />
+      <ErrorModal
+        open={failure !== null}
+        title="Não foi possível concluir o cadastro"
+        message={failure ?? ''}
+        onClose={() => setFailure(null)}
+      />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import type { CreditorCard } from '../../lib/trpc';
+import { deferred, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+
+const TITLE = 'Cadastro concluído!';
+
+function openAccount(path: string) {
+  const user = userEvent.setup();
+  installFakeBff({ 'debts.creditors': () => [] });
+  const view = renderApp(path, { session: MARIA });
+  return { user, ...view };
+}
+
+describe('RegistrationInfoModal (Minha conta after a registration)', () => {
+  it('opens on /minha-conta?first=true once the debts have loaded, wide, with where the password went', async () => {
+    const creditors = deferred<CreditorCard[]>();
+    installFakeBff({ 'debts.creditors': () => creditors.promise });
+    renderApp(`${paths.minhaConta}?first=true`, { session: MARIA });
+
+    expect(await screen.findByRole('dialog', { name: 'Buscando dívidas...' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+
+    creditors.resolve([]);
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(dialog.getAttribute('data-modal')).toBe('modalInfoCadastro');
+    expect(dialog.classList.contains('modal--wide')).toBe(true);
+    expect(dialog.textContent).toContain('senha provisória');
+    expect(dialog.textContent).toContain('spam');
+    expect(dialog.textContent).toContain('Mais opções > Alterar senha');
+    expect(screen.queryByRole('dialog', { name: 'Buscando dívidas...' })).toBeNull();
+  });
+
+  it('does not open on a plain /minha-conta', async () => {
+    openAccount(paths.minhaConta);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('"Ok, estou ciente." closes it and takes first=true out of the address, staying on Minha conta', async () => {
+    const { user, router } = openAccount(`${paths.minhaConta}?first=true`);
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Ok, estou ciente.' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.minhaConta);
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Olá, Maria.' })),
+    );
+  });
+
+  it('closes with Escape too', async () => {
+    const { user, router } = openAccount(`${paths.minhaConta}?first=true`);
+    await screen.findByRole('dialog', { name: TITLE });
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('"Ir para Alterar a senha" opens the change-password page, and going back does not reopen it', async () => {
+    const { user, router } = openAccount(`${paths.minhaConta}?first=true`);
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Ir para Alterar a senha' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${paths.maisOpcoes}/nova-senha`));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.minhaConta);
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RefObject } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Field } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+
+export const ANSWER_REQUIRED_MESSAGE = 'Informe a resposta.';
+
+const answerSchema = z.object({
+  resposta: z.string().trim().min(1, ANSWER_REQUIRED_MESSAGE).max(200, 'Resposta muito longa.'),
+});
+
+type AnswerValues = z.output<typeof answerSchema>;
+
+export interface IdentityQuestionModalProps {
+  /** The question to answer; the modal is open while there is one. */
+  question: string | null;
+  /** While the answer is being checked: 'Validar' is disabled and says 'Validando…'. */
+  pending: boolean;
+  onAnswer: (resposta: string) => void;
+  onCancel: () => void;
+  /** Receives the answer input, e.g. to focus it again after a wrong answer. */
+  answerRef?: RefObject<HTMLInputElement | null>;
+}
+
+/** The spec's identity question (modalPerguntaIdentificacao): the question, a required answer, 'Validar'. */
+export function IdentityQuestionModal({
+  question,
+  pending,
+  onAnswer,
+  onCancel,
+  answerRef,
+}: IdentityQuestionModalProps) {
+  return (
+    <Modal
+      open={question !== null}
+      name="modalPerguntaIdentificacao"
+      title="Antes de prosseguir, precisamos validar sua identificação."
+      description={<p className="auth-question">{question}</p>}
+      onClose={pending ? undefined : onCancel}
+    >
+      {/* A new question starts with an empty answer. */}
+      <AnswerForm
+        key={question}
+        pending={pending}
+        onAnswer={onAnswer}
+        onCancel={onCancel}
+        answerRef={answerRef}
+      />
+    </Modal>
+  );
+}
+
+function AnswerForm({
+  pending,
+  onAnswer,
+  onCancel,
+  answerRef,
+}: Omit<IdentityQuestionModalProps, 'question'>) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof answerSchema>, unknown, AnswerValues>({
+    resolver: zodResolver(answerSchema),
+    mode: 'onTouched',
+    defaultValues: { resposta: '' },
+  });
+  const resposta = register('resposta');
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(({ resposta }) => onAnswer(resposta))}>
+      <Field label="Resposta" error={errors.resposta?.message}>
+        {(control) => (
+          <input
+            {...resposta}
+            {...control}
+            ref={(element) => {
+              resposta.ref(element);
+              if (answerRef) answerRef.current = element;
+            }}
+            type="text"
+            autoComplete="off"
+            maxLength={200}
+            className="input"
+          />
+        )}
+      </Field>
+      <div className="modal-actions">
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? 'Validando…' : 'Validar'}
+        </button>
+        <button type="button" className="btn btn-secondary btn-block" disabled={pending} onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
