@@ -63,10 +63,35 @@ test('the four-step carousel moves by its numbered buttons', async ({ page }) =>
   await page.goto('/');
   const carousel = page.locator('#como-funciona');
   await carousel.scrollIntoViewIfNeeded();
-  await carousel.getByRole('button', { name: /3/ }).first().click();
+  await carousel.getByRole('button', { name: 'Etapa 3', exact: true }).click();
   await expect(carousel.getByRole('group', { name: '3 de 4' })).toBeVisible();
   await expect(carousel.getByRole('group', { name: '1 de 4' })).toBeHidden();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a finger swipe moves the carousel', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.locator('#como-funciona');
+  await carousel.scrollIntoViewIfNeeded();
+  const slide = carousel.getByRole('group', { name: '1 de 4' });
+  const box = await slide.boundingBox();
+  if (!box) throw new Error('the first slide has no box');
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const swipe = async (fromX: number, toX: number) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+    for (let step = 1; step <= 5; step += 1) {
+      const x = fromX + ((toX - fromX) * step) / 5;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+
+  await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
+  await expect(carousel.getByRole('group', { name: '2 de 4' })).toBeVisible();
+  await expect(slide).toBeHidden();
+  await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+  await expect(slide).toBeVisible();
 });
 
 test('an anchor scrolls its section to just below the 70 px header', async ({ page }, testInfo) => {
