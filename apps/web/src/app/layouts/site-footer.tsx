@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { ClockIcon, Icon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import {
   CENTRAL_PHONE,
   CENTRAL_PHONE_HREF,
@@ -21,33 +21,12 @@ const HIDDEN_ON: ReadonlySet<string> = new Set([
   paths.resumo,
 ]);
 
-/** A decorative line icon in the style of components/ui/icons. */
-function LineIcon({ children, className = 'icon' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
-
 function BriefcaseIcon() {
   return (
-    <LineIcon className="icon icon-sm">
+    <Icon className="icon-sm">
       <rect x="2" y="7" width="20" height="14" rx="2" />
       <path d="M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2M2 13h20" />
-    </LineIcon>
+    </Icon>
   );
 }
 
@@ -56,41 +35,41 @@ const SOCIAL_LINKS: { name: string; href: string; icon: ReactNode }[] = [
     name: 'Instagram',
     href: 'https://www.instagram.com/negociavarejo',
     icon: (
-      <LineIcon>
+      <Icon>
         <rect x="3" y="3" width="18" height="18" rx="5" />
         <circle cx="12" cy="12" r="4" />
         <path d="M17.5 6.5h.01" />
-      </LineIcon>
+      </Icon>
     ),
   },
   {
     name: 'Facebook',
     href: 'https://www.facebook.com/negociavarejo',
     icon: (
-      <LineIcon>
+      <Icon>
         <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
-      </LineIcon>
+      </Icon>
     ),
   },
   {
     name: 'LinkedIn',
     href: 'https://www.linkedin.com/company/negociavarejo',
     icon: (
-      <LineIcon>
+      <Icon>
         <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
         <rect x="2" y="9" width="4" height="12" />
         <circle cx="4" cy="4" r="2" />
-      </LineIcon>
+      </Icon>
     ),
   },
   {
     name: 'YouTube',
     href: 'https://www.youtube.com/@negociavarejo',
     icon: (
-      <LineIcon>
+      <Icon>
         <path d="M22.5 6.4a2.8 2.8 0 0 0-1.9-2C18.9 4 12 4 12 4s-6.9 0-8.6.5a2.8 2.8 0 0 0-1.9 2A29 29 0 0 0 1 11.8a29 29 0 0 0 .5 5.3 2.8 2.8 0 0 0 1.9 1.9c1.7.5 8.6.5 8.6.5s6.9 0 8.6-.5a2.8 2.8 0 0 0 1.9-1.9 29 29 0 0 0 .5-5.3 29 29 0 0 0-.5-5.4z" />
         <path d="m9.8 15 5.7-3.2-5.7-3.3z" />
-      </LineIcon>
+      </Icon>
     ),
   },
 ];

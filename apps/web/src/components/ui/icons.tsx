@@ -1,9 +1,12 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-/** Decorative icons: hidden from assistive technology, the text next to them carries the meaning. */
-function Icon({ className, children, ...props }: IconProps & { children: ReactNode }) {
+/**
+ * Decorative icons on a 24 px grid with a 2 px stroke: hidden from assistive technology, the text next to
+ * them carries the meaning. Features draw their own on top of `Icon`.
+ */
+export function Icon({ className, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -170,6 +173,14 @@ export function MoreIcon(props: IconProps) {
       <circle cx="12" cy="12" r="1" />
       <circle cx="19" cy="12" r="1" />
       <circle cx="5" cy="12" r="1" />
+    </Icon>
+  );
+}
+
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M19 12l-7 7-7-7" />
     </Icon>
   );
 }

@@ -1,29 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/ui/icons';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
-/** Decorative icons of the home page, drawn like components/ui/icons (24 px grid, 2 px stroke). */
-function Icon({ className, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ? `icon ${className}` : 'icon'}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Decorative icons of the home page, drawn on components/ui/icons' `Icon`. */
 export function ArrowRightIcon(props: IconProps) {
   return (
     <Icon {...props}>

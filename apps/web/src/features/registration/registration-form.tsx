@@ -180,7 +180,7 @@ export function RegistrationForm({
         />
         <button
           type="button"
-          className="registration-document-toggle"
+          className="input-group-button registration-document-toggle"
           aria-label={documentShown ? 'Ocultar CPF/CNPJ' : 'Mostrar CPF/CNPJ'}
           aria-pressed={documentShown}
           aria-controls={documentId}

@@ -4,6 +4,7 @@ import { useBackTarget } from '../../app/layouts/back-target';
 import { paths } from '../../app/paths';
 import { PrivacyNoticeText } from '../../components/content/legal-texts';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { ArrowDownIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -27,26 +28,6 @@ export function RegistrationPolicyPage() {
   const [draft] = useState(peekRegistrationDraft);
   if (!draft?.termosAceitos) return <Navigate to={paths.cadastro} replace />;
   return <PolicyStep draft={draft} />;
-}
-
-function ArrowDownIcon() {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 5v14M19 12l-7 7-7-7" />
-    </svg>
-  );
 }
 
 function PolicyStep({ draft }: { draft: RegistrationDraft }) {
