@@ -1,8 +1,10 @@
-import { consultaDebitoData, proxyReply } from '@portal/contracts/proxy-channel';
+import { agreementQueryResult } from '@portal/contracts/entities';
+import { consultaContratoData, consultaDebitoData, proxyReply } from '@portal/contracts/proxy-channel';
 import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStub, type Stub } from './app';
+import { PROXY_MESSAGES } from './channels/proxy';
 
 let stub: Stub;
 let base: string;
@@ -118,6 +120,45 @@ describe('proxy channel', () => {
     const { credor } = consultaDebitoData.parse(reply?.data);
     expect(credor.length).toBeGreaterThanOrEqual(3);
     expect(credor[0]?.logomarca).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/logos\/[a-z0-9-]+\.svg$/);
+  });
+
+  it("answers consultaContrato with the creditor's contracts, and notFound for a creditor without any", async () => {
+    const { token } = await signIn('52998224725');
+    const proxy = await openProxy();
+    const scope = { app: 'test', cpfcnpj: '52998224725', token, logomarca: '', url: '', pagamento: [] };
+    const reply = await proxy.ask({
+      ...scope,
+      idRequest: 'c-1',
+      metodo: 'consultaContrato',
+      codcredor: '1001',
+      parcelasIndividuaisSequenciais: false,
+    });
+    const none = await proxy.ask({
+      ...scope,
+      idRequest: 'c-2',
+      metodo: 'consultaContrato',
+      codcredor: '1006',
+      parcelasIndividuaisSequenciais: false,
+    });
+    proxy.close();
+    expect(consultaContratoData.parse(reply?.data).contratos.map((c) => c.numcontrato)).toEqual([
+      '7201938455',
+      '883104',
+    ]);
+    expect(none).toMatchObject({ err: true, retorno: 1, msg: PROXY_MESSAGES.noContracts });
+  });
+
+  it("answers consultaAcordo with Ana's agreement in progress", async () => {
+    const { token } = await signIn('93541134780');
+    const proxy = await openProxy();
+    const scope = { app: 'test', cpfcnpj: '93541134780', token, metodo: 'consultaAcordo', codcredor: '1006' };
+    const reply = await proxy.ask({ ...scope, idRequest: 'a-1', contrato: '6011452873' });
+    const none = await proxy.ask({ ...scope, idRequest: 'a-2', contrato: '51200347' });
+    proxy.close();
+    const agreement = agreementQueryResult.parse(reply?.data);
+    expect(agreement.codigoAcordo).toBe('2025004417');
+    expect(agreement.parcelasAcordo.filter((p) => p.status === 'EM ABERTO')).toHaveLength(1);
+    expect(none).toMatchObject({ err: true, retorno: 1, msg: PROXY_MESSAGES.noAgreement });
   });
 
   it('answers an empty list for João', async () => {

@@ -112,6 +112,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   };
 
   return {
+    /** the simulator's clock: due dates and expiries count from it */
+    now,
     creditors,
     outbox,
     findUser: (cpfCnpj: string) => users.get(cpfCnpj),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { creditor } from './entities';
-import { documentDigits } from './wire';
+import {
+  agreementQueryResult,
+  boleto,
+  boletoIssueResult,
+  contract,
+  creditor,
+  debtInstalment,
+  paymentType,
+  proposal,
+} from './entities';
+import { brDate, documentDigits } from './wire';
 
 /**
  * The proxy channel: one WebSocket per BFF instance; every request carries an `idRequest`
@@ -16,7 +25,83 @@ const requestBase = z.object({
 
 export const consultaDebitoRequest = requestBase.extend({ metodo: z.literal('consultaDebito') });
 
-export const proxyRequest = z.discriminatedUnion('metodo', [consultaDebitoRequest]);
+/** The contracts a creditor holds for the document (spec §7 consultaContrato). */
+export const consultaContratoRequest = requestBase.extend({
+  metodo: z.literal('consultaContrato'),
+  codcredor: z.string().min(1).max(20),
+  logomarca: z.string().max(500),
+  url: z.string().max(500),
+  parcelasIndividuaisSequenciais: z.boolean(),
+  pagamento: z.array(paymentType).max(10),
+});
+
+const contractScope = {
+  codcredor: z.string().min(1).max(20),
+  contrato: z.string().min(1).max(40),
+};
+
+/** A contract's open instalments, their values updated to `vencimento` (spec §7 consultaDivida). */
+export const consultaDividaRequest = requestBase.extend({
+  metodo: z.literal('consultaDivida'),
+  ...contractScope,
+  vencimento: brDate.optional(),
+});
+
+/** The AV and AP offers for a contract, for payment on `vencimento` (spec §7 consultaProposta). */
+export const consultaPropostaRequest = requestBase.extend({
+  metodo: z.literal('consultaProposta'),
+  ...contractScope,
+  vencimento: brDate.optional(),
+});
+
+/** The agreement in progress on a contract (spec §7 consultaAcordo). */
+export const consultaAcordoRequest = requestBase.extend({
+  metodo: z.literal('consultaAcordo'),
+  ...contractScope,
+});
+
+/** Where the boletos go: 'email;sms', 'email' or 'sms', and the matching addresses joined by ';'. */
+const delivery = {
+  canalrecebimento: z.enum(['email;sms', 'email', 'sms']),
+  destinorecebimento: z.string().min(1).max(300),
+};
+
+/**
+ * Creates the agreement and issues its boletos (spec §7 gerarBoleto). `idproposta` is the proposal id
+ * (modo '1') or the instalment ids joined by ';' (modo '2'). _Ours_: `chave` is the idempotency key: the
+ * upstream answers a repeated key with the first result and never creates a second agreement.
+ */
+export const gerarBoletoRequest = requestBase.extend({
+  metodo: z.literal('gerarBoleto'),
+  ...contractScope,
+  formapagamento: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  idproposta: z.string().min(1).max(2000),
+  modo: z.enum(['1', '2']),
+  ...delivery,
+  vencimento: brDate.optional(),
+  chave: z.string().min(16).max(100),
+});
+
+/** Re-issues the boleto of an agreement instalment (spec §7 emitirBoleto). */
+export const emitirBoletoRequest = requestBase.extend({
+  metodo: z.literal('emitirBoleto'),
+  ...contractScope,
+  idproposta: z.string().min(1).max(2000),
+  modo: z.enum(['1', '2']),
+  ...delivery,
+  nossonumero: z.string().max(40),
+  formapagamento: z.union([z.literal(1), z.literal(2), z.literal(4)]).optional(),
+});
+
+export const proxyRequest = z.discriminatedUnion('metodo', [
+  consultaDebitoRequest,
+  consultaContratoRequest,
+  consultaDividaRequest,
+  consultaPropostaRequest,
+  consultaAcordoRequest,
+  gerarBoletoRequest,
+  emitirBoletoRequest,
+]);
 export type ProxyRequest = z.infer<typeof proxyRequest>;
 export type ProxyMethod = ProxyRequest['metodo'];
 
@@ -35,9 +120,20 @@ export type ProxyReply = z.infer<typeof proxyReply>;
 export const consultaDebitoData = z.object({ credor: z.array(creditor) });
 export type ConsultaDebitoData = z.infer<typeof consultaDebitoData>;
 
+export const consultaContratoData = z.object({ contratos: z.array(contract) });
+export const consultaDividaData = z.object({ dividas: z.array(debtInstalment) });
+export const consultaPropostaData = z.object({ propostas: z.array(proposal) });
+export const emitirBoletoData = z.object({ erro: z.boolean(), boletos: z.array(boleto) });
+
 /** What a method's successful reply carries in `data`. */
 export const proxyReplyData = {
   consultaDebito: consultaDebitoData,
+  consultaContrato: consultaContratoData,
+  consultaDivida: consultaDividaData,
+  consultaProposta: consultaPropostaData,
+  consultaAcordo: agreementQueryResult,
+  gerarBoleto: boletoIssueResult,
+  emitirBoleto: emitirBoletoData,
 } as const satisfies Record<ProxyMethod, z.ZodType>;
 
 /** Spec §8: the reply a request gets when the upstream does not answer in time. */

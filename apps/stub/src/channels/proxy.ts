@@ -9,6 +9,7 @@ import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-pa
 import type { FastifyInstance } from 'fastify';
 import type { SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
+import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import type { StubState, StubUser } from '../state';
 
 const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
@@ -33,18 +34,44 @@ const failure = (
   retornotexto: msg,
 });
 
+const success = (request: ProxyRequest, data: unknown): ProxyReply => ({
+  idRequest: request.idRequest,
+  metodo: request.metodo,
+  err: false,
+  retorno: PROXY_RETORNO.ok,
+  retornotexto: 'Consulta realizada com sucesso.',
+  data,
+});
+
+export const PROXY_MESSAGES = {
+  noContracts: 'Contratos não localizados. Por gentileza, tente novamente mais tarde.',
+  noAgreement: 'Nenhum acordo em andamento para este contrato.',
+  notAvailable: 'Operação ainda não disponível neste simulador.',
+} as const;
+
 /** Answers one authorised request. */
 function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl: string): ProxyReply {
+  const contractsWith = (code: string) => user.seed.contracts.filter((c) => c.creditorCode === code);
   switch (request.metodo) {
     case 'consultaDebito':
-      return {
-        idRequest: request.idRequest,
-        metodo: request.metodo,
-        err: false,
-        retorno: PROXY_RETORNO.ok,
-        retornotexto: 'Consulta realizada com sucesso.',
-        data: { credor: state.creditorsOf(user).map((c) => toCreditor(c, baseUrl)) },
-      };
+      return success(request, { credor: state.creditorsOf(user).map((c) => toCreditor(c, baseUrl)) });
+    case 'consultaContrato': {
+      const contracts = contractsWith(request.codcredor);
+      if (contracts.length === 0) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
+      return success(request, { contratos: contracts.map(contractOnWire) });
+    }
+    case 'consultaAcordo': {
+      const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
+      const agreement = contract ? agreementOnWire(contract, new Date(state.now())) : null;
+      if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
+      return success(request, agreement);
+    }
+    // Debts, proposals and agreement creation are the next part of the negotiation journey (issue 4).
+    case 'consultaDivida':
+    case 'consultaProposta':
+    case 'gerarBoleto':
+    case 'emitirBoleto':
+      return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.notAvailable);
   }
 }
 
