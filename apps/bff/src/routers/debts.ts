@@ -33,6 +33,8 @@ export const debtsRouter = router({
   creditors: sessionProcedure.query(async ({ ctx }): Promise<CreditorCard[]> => {
     const { cpfCnpj, token } = ctx.session.data;
     const data = await ctx.services.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
+    // The negotiation pages need each creditor's payment types and flags: kept, not asked again.
+    await ctx.services.sessions.write(ctx.session, 'creditors', data.credor);
     return data.credor.map(toCard);
   }),
 });

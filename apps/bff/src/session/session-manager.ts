@@ -19,6 +19,14 @@ export interface ChallengeRecord {
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
+/**
+ * What a session keeps beside its identity, each under a key of its own so a page's write never
+ * rewrites the session record: the creditor list, the last offers, the agreement summary (the spec's
+ * `dadosResumo`), the concluded agreement (`dadosAcordoConcluido`) and the boleto files it may open.
+ */
+export type SessionSlot = 'creditors' | 'offers' | 'summary' | 'agreement' | 'boletos';
+const SLOTS: readonly SessionSlot[] = ['creditors', 'offers', 'summary', 'agreement', 'boletos'];
+
 // Only write the idle clock back when it moved this much: one store write per minute, not per request.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -39,6 +47,9 @@ export function createSessionManager({
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie } as const;
   const ttl = (data: SessionData) => Math.max(1, Math.min(idleMs, data.createdAt + absoluteMs - now()));
   const key = (id: string) => `session:${id}`;
+  const slotKey = (id: string, slot: SessionSlot) => `session:${id}:${slot}`;
+  const destroy = (id: string) =>
+    Promise.all([store.delete(key(id)), ...SLOTS.map((slot) => store.delete(slotKey(id, slot)))]);
   const idFrom = (req: FastifyRequest, name = cookieName) => {
     const id = req.cookies[name];
     return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : undefined;
@@ -54,7 +65,7 @@ export function createSessionManager({
       if (!data) return null;
       const at = now();
       if (at - data.lastSeenAt >= idleMs || at - data.createdAt >= absoluteMs) {
-        await store.delete(key(id));
+        await destroy(id);
         return null;
       }
       if (at - data.lastSeenAt >= TOUCH_EVERY_MS) {
@@ -71,7 +82,7 @@ export function createSessionManager({
       fields: Omit<SessionData, 'createdAt' | 'lastSeenAt'>,
     ): Promise<{ id: string; data: SessionData }> {
       const old = idFrom(req);
-      if (old) await store.delete(key(old));
+      if (old) await destroy(old);
       const id = randomBytes(32).toString('base64url');
       const at = now();
       const data: SessionData = { ...fields, createdAt: at, lastSeenAt: at };
@@ -82,8 +93,29 @@ export function createSessionManager({
 
     async end(req: FastifyRequest, res: FastifyReply): Promise<void> {
       const id = idFrom(req);
-      if (id) await store.delete(key(id));
+      if (id) await destroy(id);
       res.clearCookie(cookieName, cookieOptions);
+    },
+
+    /** A slot lives no longer than its session could. */
+    async write(
+      session: { id: string; data: SessionData },
+      slot: SessionSlot,
+      value: unknown,
+    ): Promise<void> {
+      await store.set(
+        slotKey(session.id, slot),
+        value,
+        Math.max(1, session.data.createdAt + absoluteMs - now()),
+      );
+    },
+
+    async read<T>(session: { id: string }, slot: SessionSlot): Promise<T | undefined> {
+      return store.get<T>(slotKey(session.id, slot));
+    },
+
+    async clear(session: { id: string }, slot: SessionSlot): Promise<void> {
+      await store.delete(slotKey(session.id, slot));
     },
 
     /** Binds an identity question to this browser; any earlier one is dropped. */

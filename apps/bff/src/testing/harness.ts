@@ -75,6 +75,8 @@ export function createClient(baseUrl: string) {
 export const PERSONA = {
   maria: { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' },
   joao: { cpfCnpj: '111.444.777-35', senha: 'Acordo@2026' },
+  ana: { cpfCnpj: '935.411.347-80', senha: 'Acordo@2026' },
+  carlos: { cpfCnpj: '390.533.447-05', senha: 'Acordo@2026' },
   novaEra: { cpfCnpj: '12.ABC.345/01DE-35', senha: 'Acordo@2026' },
   paulo: { cpfCnpj: '868.224.410-18', senha: 'Acordo@2026' },
   naoCadastrado: { cpfCnpj: '714.602.380-01', senha: 'Acordo@2026' },

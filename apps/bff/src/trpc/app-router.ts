@@ -1,5 +1,7 @@
+import { agreementsRouter } from '../routers/agreements';
 import { authRouter } from '../routers/auth';
 import { debtsRouter } from '../routers/debts';
+import { negotiationRouter } from '../routers/negotiation';
 import { partnersRouter } from '../routers/partners';
 import { recoveryRouter } from '../routers/recovery';
 import { registrationRouter } from '../routers/registration';
@@ -8,6 +10,8 @@ import { router } from './init';
 export const appRouter = router({
   auth: authRouter,
   debts: debtsRouter,
+  negotiation: negotiationRouter,
+  agreements: agreementsRouter,
   partners: partnersRouter,
   registration: registrationRouter,
   recovery: recoveryRouter,

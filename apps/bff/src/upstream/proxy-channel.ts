@@ -177,7 +177,8 @@ export function createProxyChannel({
       }
       const parsed = proxyReplyData[metodo].safeParse(reply.data);
       if (!parsed.success) throw new UpstreamError('bad-reply', `proxy ${metodo}: reply off contract`);
-      return parsed.data;
+      // TypeScript cannot narrow the map's union by a generic key; the schema read is the method's own.
+      return parsed.data as z.infer<(typeof proxyReplyData)[M]>;
     },
     get pendingCount() {
       return pending.size;
