@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { writeConsent } from '../features/home/consent-cookie';
-import type { CreditorCard } from '../lib/trpc';
+import type { ContractView, CreditorCard } from '../lib/trpc';
+
 import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
 import { paths } from './paths';
@@ -12,6 +13,18 @@ const CREDITORS: CreditorCard[] = [
   { codigo: '2', nome: 'Horizonte Lojas', logoUrl: '/api/logos/horizonte.svg', sequencial: true },
   { codigo: '3', nome: 'Onda Telecom', logoUrl: null, sequencial: false },
 ];
+
+const contract = (overrides: Partial<ContractView>): ContractView => ({
+  numero: '4587120093',
+  numeroExibido: '45***093',
+  situacao: 'Contrato em atraso',
+  parcelas: 3,
+  principalCents: 150000,
+  destino: 'negociacao',
+  chamarProposta: true,
+  chamarDivida: true,
+  ...overrides,
+});
 
 const LOGIN_FAILED = 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.';
 
@@ -180,17 +193,63 @@ describe('the portal', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('opens the contract notice of a creditor and closes it', async () => {
+  it("lists a creditor's contracts, and 'Ver contrato' opens the negotiation with the contract's flags", async () => {
     const user = userEvent.setup();
-    installFakeBff({ 'debts.creditors': () => CREDITORS });
-    renderApp(paths.minhaConta, { session: MARIA });
+    const fake = installFakeBff({
+      'debts.creditors': () => CREDITORS,
+      'negotiation.contracts': () => [
+        contract({ numero: '4587120093', numeroExibido: '45***093' }),
+        contract({ numero: '883104', numeroExibido: '883104', chamarDivida: false }),
+      ],
+    });
+    const { router } = renderApp(paths.minhaConta, { session: MARIA });
 
     const showMore = await screen.findByRole('button', { name: 'Ver mais: Horizonte Lojas' });
     await user.click(showMore);
     const dialog = screen.getByRole('dialog', { name: 'Horizonte Lojas' });
-    expect(dialog.textContent).toContain(
-      'Em breve você poderá ver e negociar seus contratos com este credor por aqui. Enquanto isso, fale com a nossa central: 0800 000 3634.',
+    expect(dialog.getAttribute('data-modal')).toBe('modalDetalhesContrato');
+    expect(await within(dialog).findByText('Contrato 45***093')).toBeTruthy();
+    expect(fake.callsTo('negotiation.contracts')[0]?.input).toEqual({ codcredor: '2' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Ver contrato 883104' }));
+    expect(router.state.location.pathname).toBe(paths.negociacao);
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      credor: '2',
+      contrato: '883104',
+      logoUrl: '/api/logos/horizonte.svg',
+      chamarProposta: 'true',
+      chamarDivida: 'false',
+      parcelasIndividuaisSequenciais: 'true',
+    });
+  });
+
+  it('goes straight on when the creditor holds one contract, to /acordos when it has an agreement', async () => {
+    const user = userEvent.setup();
+    installFakeBff({
+      'debts.creditors': () => CREDITORS,
+      'negotiation.contracts': () => [contract({ numero: '5521009', destino: 'acordos' })],
+    });
+    const { router } = renderApp(paths.minhaConta, { session: MARIA });
+    await user.click(await screen.findByRole('button', { name: 'Ver mais: Ipê Eletro' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordos));
+    expect(router.state.location.search).toBe(
+      '?credor=1&contrato=5521009&logoUrl=%2Fapi%2Flogos%2Fipe.svg&chamarAcordo=true',
     );
+  });
+
+  it('shows why the contracts could not be listed and closes', async () => {
+    const user = userEvent.setup();
+    installFakeBff({
+      'debts.creditors': () => CREDITORS,
+      'negotiation.contracts': () => {
+        throw new FakeTrpcError('GATEWAY_TIMEOUT', 'Erro de timeout');
+      },
+    });
+    renderApp(paths.minhaConta, { session: MARIA });
+    const showMore = await screen.findByRole('button', { name: 'Ver mais: Onda Telecom' });
+    await user.click(showMore);
+    const dialog = screen.getByRole('dialog', { name: 'Onda Telecom' });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Erro de timeout');
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(showMore);

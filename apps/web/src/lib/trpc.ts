@@ -9,6 +9,8 @@ type RouterClient = inferRouterProxyClient<AppRouter>;
 /** What the browser may know of its session (no token, no client id). */
 export type SessionView = NonNullable<Awaited<ReturnType<RouterClient['auth']['session']['query']>>>;
 export type CreditorCard = Awaited<ReturnType<RouterClient['debts']['creditors']['query']>>[number];
+/** A contract of the contract-details modal. */
+export type ContractView = Awaited<ReturnType<RouterClient['negotiation']['contracts']['query']>>[number];
 export type SignInInput = Parameters<RouterClient['auth']['signIn']['mutate']>[0];
 
 const TRPC_URL = '/trpc';

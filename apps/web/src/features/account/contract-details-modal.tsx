@@ -1,31 +1,82 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
-import { CENTRAL_PHONE } from '../../lib/contacts';
-import type { CreditorCard } from '../../lib/trpc';
+import { errorMessage } from '../../lib/errors';
+import { agreementsHref, negotiationHref } from '../../lib/journey-links';
+import { type ContractView, type CreditorCard, trpc } from '../../lib/trpc';
 
 export interface ContractDetailsModalProps {
   creditor: CreditorCard | null;
   onClose: () => void;
 }
 
-/** The creditor's contracts. For now a notice: the contract details arrive in a later issue. */
+/** Where a contract leads (design.md: the flags decide): an agreement in progress → /acordos, else /negociacao. */
+export function contractHref(creditor: CreditorCard, contract: ContractView): string {
+  const link = { credor: creditor.codigo, contrato: contract.numero, logoUrl: creditor.logoUrl };
+  return contract.destino === 'acordos'
+    ? agreementsHref(link)
+    : negotiationHref({
+        ...link,
+        chamarProposta: contract.chamarProposta,
+        chamarDivida: contract.chamarDivida,
+        sequencial: creditor.sequencial,
+      });
+}
+
+/** The user's contracts with a creditor, each with 'Ver contrato'; a single contract goes straight on (spec §2). */
 export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModalProps) {
+  const navigate = useNavigate();
+  const contracts = trpc.negotiation.contracts.useQuery(
+    { codcredor: creditor?.codigo ?? '' },
+    { enabled: creditor !== null, retry: false },
+  );
+  const only = contracts.data?.length === 1 ? contracts.data[0] : undefined;
+
+  useEffect(() => {
+    if (creditor && only) navigate(contractHref(creditor, only));
+  }, [creditor, only, navigate]);
+
+  const list = contracts.data && contracts.data.length > 1 ? contracts.data : null;
   return (
     <Modal
       open={creditor !== null}
-      name="modalContrato"
+      name="modalDetalhesContrato"
       title={creditor?.nome ?? ''}
-      description={
-        <p>
-          Em breve você poderá ver e negociar seus contratos com este credor por aqui. Enquanto isso, fale com
-          a nossa central: {CENTRAL_PHONE}.
-        </p>
-      }
       onClose={onClose}
       actions={
-        <button type="button" className="btn btn-primary" onClick={onClose}>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
           Fechar
         </button>
       }
-    />
+    >
+      {contracts.isPending || only ? (
+        <p role="status">Buscando dados...</p>
+      ) : contracts.isError ? (
+        <div role="alert">
+          <p>{errorMessage(contracts.error)}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void contracts.refetch()}>
+            Tentar novamente
+          </button>
+        </div>
+      ) : list ? (
+        <ul className="contract-list" aria-label="Seus contratos com este credor">
+          {list.map((contract) => (
+            <li key={contract.numero} className="contract-item">
+              <p className="contract-item-number">Contrato {contract.numeroExibido}</p>
+              <p className="contract-item-status">{contract.situacao}</p>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                onClick={() => creditor && navigate(contractHref(creditor, contract))}
+              >
+                Ver contrato <span className="sr-only">{contract.numeroExibido}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Contratos não localizados. Por gentileza, tente novamente mais tarde.</p>
+      )}
+    </Modal>
   );
 }
