@@ -30,6 +30,7 @@ export const PASSWORD = 'Acordo@2026';
 
 export const PERSONAS = {
   maria: { typed: '52998224725', shown: '529.982.247-25', firstName: 'Maria', shortName: 'Maria Aparecida' },
+  ana: { typed: '93541134780', shown: '935.411.347-80', firstName: 'Ana', shortName: 'Ana Beatriz' },
   joao: { typed: '11144477735', shown: '111.444.777-35', firstName: 'João', shortName: 'João Pereira' },
   novaEra: { typed: '12abc34501de35', shown: '12.ABC.345/01DE-35', firstName: 'Nova', shortName: 'Nova Era' },
   paulo: { typed: '86822441018', shown: '868.224.410-18', firstName: 'Paulo', shortName: 'Paulo Henrique' },

@@ -67,9 +67,10 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
               <button
                 type="button"
                 className="btn btn-primary btn-block"
+                aria-label={`Ver contrato ${contract.numeroExibido}`}
                 onClick={() => creditor && navigate(contractHref(creditor, contract))}
               >
-                Ver contrato <span className="sr-only">{contract.numeroExibido}</span>
+                Ver contrato
               </button>
             </li>
           ))}

@@ -24,8 +24,14 @@ export function CreditorCard({ creditor, onShowMore }: CreditorCardProps) {
           <span className="creditor-card-text">{creditor.nome}</span>
         )}
       </h2>
-      <button type="button" className="btn btn-secondary btn-block" onClick={() => onShowMore(creditor)}>
-        Ver mais<span className="sr-only">: {creditor.nome}</span>
+      {/* The name joins the visible text in one label: a visually hidden span reads as 'Ver mais : …'. */}
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        aria-label={`Ver mais: ${creditor.nome}`}
+        onClick={() => onShowMore(creditor)}
+      >
+        Ver mais
       </button>
     </li>
   );
