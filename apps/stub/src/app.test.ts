@@ -1,5 +1,10 @@
 import { agreementQueryResult } from '@portal/contracts/entities';
-import { consultaContratoData, consultaDebitoData, proxyReply } from '@portal/contracts/proxy-channel';
+import {
+  consultaContratoData,
+  consultaDebitoData,
+  consultaDividaData,
+  proxyReply,
+} from '@portal/contracts/proxy-channel';
 import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +164,24 @@ describe('proxy channel', () => {
     expect(agreement.codigoAcordo).toBe('2025004417');
     expect(agreement.parcelasAcordo.filter((p) => p.status === 'EM ABERTO')).toHaveLength(1);
     expect(none).toMatchObject({ err: true, retorno: 1, msg: PROXY_MESSAGES.noAgreement });
+  });
+
+  it("answers consultaDivida with a contract's open instalments, and refuses a payment date not on offer", async () => {
+    const { token } = await signIn('52998224725');
+    const proxy = await openProxy();
+    const scope = { app: 'test', cpfcnpj: '52998224725', token, metodo: 'consultaDivida', codcredor: '1001' };
+    const reply = await proxy.ask({ ...scope, idRequest: 'd-1', contrato: '883104' });
+    const badDate = await proxy.ask({
+      ...scope,
+      idRequest: 'd-2',
+      contrato: '883104',
+      vencimento: '01/01/2020',
+    });
+    proxy.close();
+    const { dividas } = consultaDividaData.parse(reply?.data);
+    expect(dividas.map((d) => d.id)).toEqual(['883104-3', '883104-4', '883104-5']);
+    expect(dividas.map((d) => d.parcelaFutura)).toEqual([false, false, true]);
+    expect(badDate).toMatchObject({ err: true, msg: PROXY_MESSAGES.badDueDate });
   });
 
   it('answers an empty list for João', async () => {

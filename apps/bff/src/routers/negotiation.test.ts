@@ -56,6 +56,86 @@ describe('negotiation.contracts', () => {
   });
 });
 
+describe('negotiation.offers', () => {
+  it("gives a contract's open instalments in cents, with the creditor's payment types", async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const offers = await trpc.negotiation.offers.query({
+      codcredor: '1001',
+      contrato: '883104',
+      propostas: false,
+      dividas: true,
+    });
+    expect(offers.credor).toMatchObject({ codigo: '1001', nome: 'Lojas Horizonte' });
+    expect(offers.proposals).toEqual([]);
+    expect(offers.debts.map((d) => [d.id, d.futura])).toEqual([
+      ['883104-3', false],
+      ['883104-4', false],
+      ['883104-5', true],
+    ]);
+    const [late, , upcoming] = offers.debts;
+    expect(late && late.valorCents > late.originalCents).toBe(true);
+    expect(upcoming?.valorCents).toBe(upcoming?.originalCents);
+    expect(offers.formasPagamento.map((f) => f.tipo)).toContain('boleto');
+  });
+
+  it('passes on the refusal of a payment date the upstream does not offer', async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const error = await failure(
+      trpc.negotiation.offers.query({
+        codcredor: '1001',
+        contrato: '883104',
+        vencimento: '2020-01-02',
+        propostas: false,
+        dividas: true,
+      }),
+    );
+    expect(error.data?.code).toBe('BAD_REQUEST');
+    expect(error.message).toBe('Data de vencimento inválida.');
+  });
+});
+
+describe('negotiation.saveSummary', () => {
+  it('keeps a summary of chosen instalments valued again for the chosen date, with a fresh key', async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const scope = { codcredor: '1001', contrato: '883104' };
+    const { debts } = await trpc.negotiation.offers.query({ ...scope, propostas: false, dividas: true });
+    const chosen = debts.filter((d) => !d.futura);
+    const vencimento = chosen[0]?.validade ?? '';
+    const input = {
+      ...scope,
+      formaPagamento: 'boleto' as const,
+      retorno: '/negociacao?credor=1001&contrato=883104',
+      selecao: { modo: '2' as const, parcelas: chosen.map((d) => d.id), vencimento },
+    };
+    const summary = await trpc.negotiation.saveSummary.mutate(input);
+    expect(summary).toMatchObject({ modo: '2', idProposta: '883104-3;883104-4', formaPagamento: 'boleto' });
+    expect(summary.detalhes.totalCents).toBe(chosen.reduce((sum, d) => sum + d.valorCents, 0));
+    expect(summary.contratos[0]?.parcelas.map((p) => p.vencimento)).toEqual(
+      chosen
+        .map((d) => d.vencimento)
+        .sort()
+        .reverse(),
+    );
+    expect(await trpc.negotiation.summary.query()).toEqual(summary);
+    expect((await trpc.negotiation.saveSummary.mutate(input)).chave).not.toBe(summary.chave);
+
+    const gone = await failure(
+      trpc.negotiation.saveSummary.mutate({
+        ...input,
+        selecao: { ...input.selecao, parcelas: ['883104-99'] },
+      }),
+    );
+    expect(gone.message).toBe(NEGOTIATION_MESSAGES.instalmentsGone);
+    const elsewhere = await failure(
+      trpc.negotiation.saveSummary.mutate({ ...input, retorno: 'https://x.example/' }),
+    );
+    expect(elsewhere.data?.code).toBe('BAD_REQUEST');
+  });
+});
+
 describe('agreements.inProgress', () => {
   it("shows Ana's agreement: paid, one open and the future instalments, in cents and ISO dates", async () => {
     const { trpc } = stack.client();

@@ -6,10 +6,12 @@ import {
   proxyRequest,
 } from '@portal/contracts/proxy-channel';
 import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { FastifyInstance } from 'fastify';
 import type { SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
+import { debtsOnWire, paymentDate } from '../negotiation/debts';
 import type { StubState, StubUser } from '../state';
 
 const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
@@ -47,6 +49,7 @@ export const PROXY_MESSAGES = {
   noContracts: 'Contratos não localizados. Por gentileza, tente novamente mais tarde.',
   noAgreement: 'Nenhum acordo em andamento para este contrato.',
   notAvailable: 'Operação ainda não disponível neste simulador.',
+  badDueDate: 'Data de vencimento inválida.',
 } as const;
 
 /** Answers one authorised request. */
@@ -66,8 +69,17 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
       return success(request, agreement);
     }
-    // Debts, proposals and agreement creation are the next part of the negotiation journey (issue 4).
-    case 'consultaDivida':
+    case 'consultaDivida': {
+      const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
+      if (!contract) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
+      const today = todayInBrazil(new Date(state.now()));
+      const requested =
+        request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
+      const date = paymentDate(today, requested);
+      if (!date.ok) return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.badDueDate);
+      return success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) });
+    }
+    // Proposals and agreement creation are the next part of the negotiation journey (issue 4).
     case 'consultaProposta':
     case 'gerarBoleto':
     case 'emitirBoleto':
