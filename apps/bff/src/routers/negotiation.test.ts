@@ -79,6 +79,46 @@ describe('negotiation.offers', () => {
     expect(offers.formasPagamento.map((f) => f.tipo)).toContain('boleto');
   });
 
+  it('offers AV and AP proposals that add up, and re-values them for another payment date', async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const scope = { codcredor: '1002', contrato: '4587120093', propostas: true, dividas: true };
+    const offers = await trpc.negotiation.offers.query(scope);
+    expect(offers.sequencial).toBe(true);
+    expect(offers.proposals.filter((p) => p.parcelasFuturas === false)[0]?.tipo).toBe('AV');
+    for (const p of offers.proposals.filter((x) => x.tipo === 'AP')) {
+      expect(p.entradaCents + p.quantidadeParcelas * p.parcelaCents).toBe(p.totalCents);
+    }
+    const first = offers.proposals[0];
+    if (!first) throw new Error('no proposal');
+    const later = await trpc.negotiation.offers.query({ ...scope, vencimento: first.dataMaxVencimento });
+    expect(later.proposals[0]?.vencimento).toBe(first.dataMaxVencimento);
+    expect(later.proposals[0]?.corrigidoCents).toBeGreaterThan(first.corrigidoCents);
+
+    // a summary may be built from either offer the session was shown
+    for (const proposal of [first, later.proposals[0]]) {
+      const summary = await trpc.negotiation.saveSummary.mutate({
+        codcredor: '1002',
+        contrato: '4587120093',
+        formaPagamento: 'pix',
+        retorno: '/negociacao',
+        selecao: { modo: '1', idProposta: proposal?.id ?? '' },
+      });
+      expect(summary.detalhes.totalCents).toBe(proposal?.valorPagoCents);
+      expect(summary.detalhes.negociacao).toBe('À vista');
+    }
+    const forged = await failure(
+      trpc.negotiation.saveSummary.mutate({
+        codcredor: '1002',
+        contrato: '4587120093',
+        formaPagamento: 'pix',
+        retorno: '/negociacao',
+        selecao: { modo: '1', idProposta: 'P-4587120093-T-AV-20990101' },
+      }),
+    );
+    expect(forged.message).toBe(NEGOTIATION_MESSAGES.proposalGone);
+  });
+
   it('passes on the refusal of a payment date the upstream does not offer', async () => {
     const { trpc } = stack.client();
     await trpc.auth.signIn.mutate(PERSONA.maria);

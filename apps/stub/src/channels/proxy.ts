@@ -12,6 +12,7 @@ import type { SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
+import { proposalsOnWire } from '../negotiation/proposals';
 import type { StubState, StubUser } from '../state';
 
 const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
@@ -69,7 +70,8 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
       return success(request, agreement);
     }
-    case 'consultaDivida': {
+    case 'consultaDivida':
+    case 'consultaProposta': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
       if (!contract) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
       const today = todayInBrazil(new Date(state.now()));
@@ -77,10 +79,11 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
         request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
       const date = paymentDate(today, requested);
       if (!date.ok) return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.badDueDate);
-      return success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) });
+      return request.metodo === 'consultaDivida'
+        ? success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) })
+        : success(request, { propostas: proposalsOnWire(contract, today, date.payOn, date.max) });
     }
-    // Proposals and agreement creation are the next part of the negotiation journey (issue 4).
-    case 'consultaProposta':
+    // Agreement creation and re-issue are the next part of the negotiation journey (issue 4).
     case 'gerarBoleto':
     case 'emitirBoleto':
       return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.notAvailable);
