@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { Pool } from 'undici';
 import { type Config, cookieSecure } from './config';
 import { type LogStream, loggerOptions } from './logging';
+import { boletos } from './plugins/boletos';
 import { logos } from './plugins/logos';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   logos(app, config, dispatcher);
+  boletos(app, services, dispatcher);
   await spa(app, config.WEB_DIST);
 
   app.addHook('onClose', async () => {

@@ -5,6 +5,7 @@ import { createFaults, type FaultControl, type Faults } from './faults';
 import { createGoogleIdentity } from './google';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { boletoRoutes } from './routes/boletos';
 import { googleRoutes } from './routes/google';
 import { logoRoutes } from './routes/logos';
 import { partnerRoutes } from './routes/partners';
@@ -45,6 +46,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
 
   authRoutes(app, state);
   logoRoutes(app, state);
+  boletoRoutes(app, state);
   partnerRoutes(app, state);
   registrationRoutes(app, state);
   googleRoutes(app, state, await createGoogleIdentity());

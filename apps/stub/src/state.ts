@@ -4,6 +4,7 @@ import { isCompanyDocument } from '@portal/validation/document';
 import { CREDITORS } from './data/creditors';
 import { PERSONAS } from './data/personas';
 import { DEMO_PASSWORD, type SeedCreditor, type SeedPersona } from './data/types';
+import { createLedger } from './negotiation/agreements';
 
 /** What a registration may change later (profile edits, consent). */
 export type StubProfile = Pick<
@@ -111,7 +112,11 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     return record;
   };
 
+  const ledger = createLedger();
+
   return {
+    /** the agreements it made (gerarBoleto), their keys and the boleto files it serves */
+    ledger,
     /** the simulator's clock: due dates and expiries count from it */
     now,
     creditors,
@@ -221,6 +226,22 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
       recoveries.delete(id);
       this.setPassword(user, novaSenha);
       return true;
+    },
+
+    /** Sends issued boletos to the addresses of `destinorecebimento` ('e-mail;phone', or one of them). */
+    notifyBoletos(user: StubUser, destinos: string, boletos: readonly { linhaDigitavel: string }[]) {
+      const texto = `Seu pagamento do acordo: ${boletos.map((b) => b.linhaDigitavel).join(' | ')}`;
+      for (const destino of destinos.split(';').filter(Boolean)) {
+        const canal = destino.includes('@') ? 'email' : 'sms';
+        outbox.push({
+          canal,
+          destino,
+          cpfCnpj: user.cpfCnpj,
+          assunto: 'Boleto do seu acordo',
+          texto,
+          enviadoEm: new Date(now()).toISOString(),
+        });
+      }
     },
 
     /** The partner creditors a user has contracts with, in first-contract order. */

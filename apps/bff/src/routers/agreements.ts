@@ -1,11 +1,33 @@
-import type { PaymentMethod } from '@portal/contracts/entities';
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
+import type { Boleto } from '@portal/contracts/entities';
+import { PAYMENT_METHOD_CODE, type PaymentMethod } from '@portal/contracts/entities';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import { maskContract } from '@portal/validation/contract';
+import { formatBrDate } from '@portal/validation/dates';
+import { EMAIL_INVALID_SUMMARY_MESSAGE, isValidEmail, normalizeEmail } from '@portal/validation/email';
 import { parseMoney } from '@portal/validation/money';
+import { isValidPhone, normalizePhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import type { Context } from '../trpc/context';
 import { router, sessionProcedure } from '../trpc/init';
 import { logoPath } from './debts';
-import { codcredor, contrato, creditorOf } from './negotiation';
+import { codcredor, contrato, creditorOf, type Summary } from './negotiation';
 import { isoOf } from './negotiation-views';
+
+type SignedIn = Context & { session: NonNullable<Context['session']> };
+
+export const AGREEMENT_MESSAGES = {
+  noSummary: 'Não encontramos o resumo do seu acordo. Comece a negociação novamente.',
+  noContact: 'Informe um e-mail ou um celular para receber o boleto.',
+  noAgreement: 'Não encontramos o acordo. Volte para Minha Conta.',
+  sent: 'Suas informações foram enviadas com sucesso.',
+  inProgress: 'Seu acordo está sendo processado. Aguarde um instante e consulte Minha Conta.',
+  issueFailed: 'Ocorreu um erro ao solicitar sua requisição.',
+  defaultTitle: 'Parabéns, acordo concluído com sucesso!',
+  reissueTitle: 'Pagamento gerado com sucesso!',
+} as const;
 
 /** A boleto as the browser gets it: the PDF through our own origin, never the upstream's address. */
 export interface BoletoView {
@@ -36,7 +58,182 @@ export interface ConcludedAgreement {
   boletos: BoletoView[];
 }
 
+export type CreateResult = { status: 'concluido'; acordo: ConcludedAgreement } | { status: 'erro' };
+
+/** The boleto files a session may open: ref → the upstream PDF path and the file name. */
+export type BoletoFiles = Record<string, { path: string; arquivo: string }>;
+const MAX_BOLETO_FILES = 100;
+
+/** What a repeat of an idempotency key gets: the first result, for the same document only. */
+interface IdempotencyRecord {
+  owner: string;
+  result: CreateResult;
+}
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const CLAIM_MS = 10 * 60 * 1000;
+const CLAIM_POLL_MS = 100;
+
+/** A key is the owner's alone: another document presenting it learns nothing. */
+function resultFor(record: IdempotencyRecord, owner: string): CreateResult {
+  if (record.owner !== owner)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+  return record.result;
+}
+const ownerOf = (cpfCnpj: string) => createHash('sha256').update(`agreement-owner:${cpfCnpj}`).digest('hex');
+
+const PDF_PATH = new RegExp(`^${UPSTREAM_PATHS.boletos}/[A-Za-z0-9_-]{16,100}\\.pdf$`);
+
+/** The upstream's PDF path inside its address, or null when it is not one of its boleto files. */
+function pdfPathOf(url: string): string | null {
+  try {
+    const { pathname } = new URL(url, 'http://upstream.invalid');
+    return PDF_PATH.test(pathname) ? pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+const isHttpUrl = (url: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+async function boletoViews(
+  ctx: SignedIn,
+  method: PaymentMethod,
+  contract: string,
+  boletos: Boleto[],
+): Promise<BoletoView[]> {
+  const { sessions } = ctx.services;
+  const files = (await sessions.read<BoletoFiles>(ctx.session, 'boletos')) ?? {};
+  const views = boletos.map((b, index): BoletoView => {
+    const arquivo = `${contract}_${index + 1}.pdf`;
+    const path = pdfPathOf(b.url);
+    let pdfUrl = '';
+    if (path) {
+      const ref = randomBytes(18).toString('base64url');
+      files[ref] = { path, arquivo };
+      pdfUrl = `/api/boletos/${ref}.pdf`;
+    }
+    return {
+      pdfUrl,
+      arquivo,
+      linhaDigitavel: b.linhaDigitavel,
+      qrCode: b.qrCode?.startsWith('data:image/') ? b.qrCode : null,
+      linkPagamento: method === 'cartao' && isHttpUrl(b.url) ? b.url : null,
+    };
+  });
+  const kept = Object.entries(files).slice(-MAX_BOLETO_FILES);
+  await sessions.write(ctx.session, 'boletos', Object.fromEntries(kept));
+  return views;
+}
+
+/** Spec §7: 'email;sms', 'email' or 'sms', and the matching addresses joined by ';'. */
+async function deliveryOf(ctx: SignedIn, email: string | undefined, telefone: string | undefined) {
+  let mail = email ? normalizeEmail(email) : '';
+  let phone = telefone ? normalizePhone(telefone) : '';
+  if (!mail && !phone) {
+    const profile = await ctx.services.upstream.profile(ctx.session.data.token);
+    mail = profile.email;
+    phone = profile.telefone;
+  }
+  if (mail && phone)
+    return { canalrecebimento: 'email;sms' as const, destinorecebimento: `${mail};${phone}` };
+  if (mail) return { canalrecebimento: 'email' as const, destinorecebimento: mail };
+  if (phone) return { canalrecebimento: 'sms' as const, destinorecebimento: phone };
+  throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
+}
+
+const contactInput = {
+  email: z
+    .string()
+    .max(254)
+    .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE)
+    .optional(),
+  telefone: z
+    .string()
+    .max(20)
+    .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE)
+    .optional(),
+};
+
 export const agreementsRouter = router({
+  /**
+   * Concludes the agreement of the session's summary (proxy `gerarBoleto`), exactly once: the key is
+   * the summary's, the upstream gets it too, and a repeat — double click, retry, reload, another
+   * instance — answers the first result without creating anything.
+   */
+  create: sessionProcedure
+    .input(z.object({ chave: z.uuid(), ...contactInput }))
+    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
+      const { sessions, store, proxy } = ctx.services;
+      const { cpfCnpj, token } = ctx.session.data;
+      const idemKey = `idem:agreement:${input.chave}`;
+      const owner = ownerOf(cpfCnpj);
+      const earlier = await store.get<IdempotencyRecord>(idemKey);
+      if (earlier) return resultFor(earlier, owner);
+      // One request per key creates; a concurrent repeat (double click, another instance) waits for its result.
+      if ((await store.increment(`${idemKey}:claim`, CLAIM_MS)) > 1) {
+        const deadline = Date.now() + ctx.services.config.PROXY_TIMEOUT_MS + 1_000;
+        while (Date.now() < deadline) {
+          await setTimeout(CLAIM_POLL_MS);
+          const first = await store.get<IdempotencyRecord>(idemKey);
+          if (first) return resultFor(first, owner);
+        }
+        throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
+      }
+      try {
+        const summary = await sessions.read<Summary>(ctx.session, 'summary');
+        if (!summary || summary.chave !== input.chave) {
+          throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+        }
+        const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
+        const reply = await proxy.call('gerarBoleto', {
+          cpfcnpj: cpfCnpj,
+          token,
+          codcredor: summary.credor.codigo,
+          contrato: summary.contrato,
+          formapagamento: PAYMENT_METHOD_CODE[summary.formaPagamento],
+          idproposta: summary.idProposta,
+          modo: summary.modo,
+          ...delivery,
+          vencimento: formatBrDate(summary.detalhes.vencimento),
+          chave: summary.chave,
+        });
+
+        let result: CreateResult;
+        if (reply.erro) {
+          result = { status: 'erro' };
+        } else {
+          const acordo: ConcludedAgreement = {
+            tipo: 'acordo',
+            titulo: AGREEMENT_MESSAGES.defaultTitle,
+            credor: summary.credor,
+            contrato: summary.contrato,
+            contratoExibido: summary.contratoExibido,
+            formaPagamento: summary.formaPagamento,
+            pagamentoSite: summary.pagamentoSite,
+            tipoAcordo: summary.tipoAcordo,
+            idProposta: summary.idProposta,
+            modo: summary.modo,
+            nossonumero: reply.nossonumero,
+            boletos: await boletoViews(ctx, summary.formaPagamento, summary.contrato, reply.boletos),
+          };
+          await sessions.write(ctx.session, 'agreement', acordo);
+          result = { status: 'concluido', acordo };
+        }
+        await store.set(idemKey, { owner, result } satisfies IdempotencyRecord, IDEMPOTENCY_TTL_MS);
+        await sessions.clear(ctx.session, 'summary');
+        return result;
+      } catch (error) {
+        await store.delete(`${idemKey}:claim`);
+        throw error;
+      }
+    }),
+
   /** What /acordo-concluido and /reemissao-concluida show; null sends the user to /minha-conta. */
   concluded: sessionProcedure.query(
     async ({ ctx }): Promise<ConcludedAgreement | null> =>
@@ -78,4 +275,92 @@ export const agreementsRouter = router({
       })),
     };
   }),
+
+  /** 'Gerar pagamento' on /acordos: issues the boleto of an open agreement instalment again (`emitirBoleto`). */
+  reissue: sessionProcedure
+    .input(z.object({ codcredor, contrato, parcela: z.string().min(1).max(60), ...contactInput }))
+    .mutation(async ({ ctx, input }): Promise<CreateResult> => {
+      const creditor = await creditorOf(ctx, input.codcredor);
+      const { cpfCnpj, token } = ctx.session.data;
+      const { proxy, sessions } = ctx.services;
+      const current = await proxy.call('consultaAcordo', {
+        cpfcnpj: cpfCnpj,
+        token,
+        codcredor: creditor.agrupador,
+        contrato: input.contrato,
+      });
+      const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
+      const reply = await proxy.call('emitirBoleto', {
+        cpfcnpj: cpfCnpj,
+        token,
+        codcredor: creditor.agrupador,
+        contrato: input.contrato,
+        idproposta: input.parcela,
+        modo: '1',
+        ...delivery,
+        nossonumero: '',
+        formapagamento: PAYMENT_METHOD_CODE[current.formaPagamento],
+      });
+      if (reply.erro || reply.boletos.length === 0) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+      }
+      const method = creditor.pagamento.find((p) => p.tipoPagamento === current.formaPagamento);
+      const acordo: ConcludedAgreement = {
+        tipo: 'reemissao',
+        titulo: AGREEMENT_MESSAGES.reissueTitle,
+        credor: {
+          codigo: creditor.agrupador,
+          nome: creditor.nomcontratante,
+          logoUrl: logoPath(creditor.logomarca),
+        },
+        contrato: input.contrato,
+        contratoExibido: maskContract(input.contrato),
+        formaPagamento: current.formaPagamento,
+        pagamentoSite: method?.pagamentoInterno ?? true,
+        tipoAcordo: 'AP',
+        idProposta: input.parcela,
+        modo: '1',
+        nossonumero: current.codigoAcordo,
+        boletos: await boletoViews(ctx, current.formaPagamento, input.contrato, reply.boletos),
+      };
+      await sessions.write(ctx.session, 'agreement', acordo);
+      return { status: 'concluido', acordo };
+    }),
+
+  /** 'Enviar por e-mail' / 'Enviar por SMS' on the concluded page: the open instalment's boleto to that address. */
+  send: sessionProcedure
+    .input(
+      z.discriminatedUnion('canal', [
+        z.object({
+          canal: z.literal('email'),
+          destino: contactInput.email.unwrap().min(1, EMAIL_INVALID_SUMMARY_MESSAGE),
+        }),
+        z.object({
+          canal: z.literal('sms'),
+          destino: contactInput.telefone.unwrap().min(1, PHONE_INVALID_SUMMARY_MESSAGE),
+        }),
+      ]),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const acordo = await ctx.services.sessions.read<ConcludedAgreement>(ctx.session, 'agreement');
+      if (!acordo)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noAgreement });
+      const { cpfCnpj, token } = ctx.session.data;
+      const scope = { cpfcnpj: cpfCnpj, token, codcredor: acordo.credor.codigo, contrato: acordo.contrato };
+      const current = await ctx.services.proxy.call('consultaAcordo', scope);
+      const open = current.parcelasAcordo.find((p) => p.status === 'EM ABERTO');
+      if (!open) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+      const reply = await ctx.services.proxy.call('emitirBoleto', {
+        ...scope,
+        idproposta: open.id,
+        modo: '1',
+        canalrecebimento: input.canal,
+        destinorecebimento:
+          input.canal === 'email' ? normalizeEmail(input.destino) : normalizePhone(input.destino),
+        nossonumero: acordo.nossonumero,
+        ...(input.canal === 'email' ? { formapagamento: PAYMENT_METHOD_CODE[acordo.formaPagamento] } : {}),
+      });
+      if (reply.erro) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+      return { ok: true as const, message: AGREEMENT_MESSAGES.sent };
+    }),
 });

@@ -1,4 +1,4 @@
-import type { Creditor } from '@portal/contracts/entities';
+import { type Creditor, PAYMENT_METHOD_CODE } from '@portal/contracts/entities';
 import {
   PROXY_RETORNO,
   type ProxyReply,
@@ -6,9 +6,9 @@ import {
   proxyRequest,
 } from '@portal/contracts/proxy-channel';
 import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
-import { parseBrDate, todayInBrazil } from '@portal/validation/dates';
+import { addDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { FastifyInstance } from 'fastify';
-import type { SeedCreditor } from '../data/types';
+import type { SeedContract, SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
@@ -49,13 +49,79 @@ const success = (request: ProxyRequest, data: unknown): ProxyReply => ({
 export const PROXY_MESSAGES = {
   noContracts: 'Contratos não localizados. Por gentileza, tente novamente mais tarde.',
   noAgreement: 'Nenhum acordo em andamento para este contrato.',
-  notAvailable: 'Operação ainda não disponível neste simulador.',
   badDueDate: 'Data de vencimento inválida.',
 } as const;
 
+/**
+ * The user's contracts as they stand now: instalments an agreement settled are gone, and a contract with an
+ * agreement the simulator made goes to /acordos with that agreement.
+ */
+function liveContracts(user: StubUser, state: StubState, today: string, code: string): SeedContract[] {
+  const made = state.ledger.agreements.filter((a) => a.cpfCnpj === user.cpfCnpj);
+  const settled = new Set(made.flatMap((a) => a.settles));
+  return user.seed.contracts
+    .filter((c) => c.creditorCode === code)
+    .map((c) => {
+      const latest = made.filter((a) => a.codcredor === code && a.contrato === c.numero).at(-1);
+      return {
+        ...c,
+        instalments: c.instalments.filter((i) => !settled.has(`${c.numero}-${i.numero}`)),
+        permiteacordo: c.permiteacordo || latest !== undefined,
+        agreement: latest ? state.ledger.asSeed(latest, today) : c.agreement,
+      };
+    });
+}
+
+/** The agreement on a contract as the ledger keeps it: one the simulator made, or the seeded one. */
+function ledgerAgreement(user: StubUser, state: StubState, today: string, contract: SeedContract) {
+  const made = state.ledger.agreements.filter(
+    (a) => a.cpfCnpj === user.cpfCnpj && a.contrato === contract.numero,
+  );
+  const latest = made.at(-1);
+  if (latest) return latest;
+  const seeded = contract.agreement;
+  if (!seeded) return undefined;
+  return {
+    codigoAcordo: seeded.codigo,
+    nossonumero: seeded.codigo.padStart(13, '0'),
+    cpfCnpj: user.cpfCnpj,
+    codcredor: contract.creditorCode,
+    contrato: contract.numero,
+    modo: '1' as const,
+    idproposta: seeded.codigo,
+    formapagamento: PAYMENT_METHOD_CODE[seeded.formaPagamento],
+    canalrecebimento: 'email',
+    destinorecebimento: user.profile.email,
+    chave: seeded.codigo,
+    createdAt: '',
+    settles: [],
+    instalments: seeded.instalments.map((i) => ({
+      numero: i.numero,
+      due: addDays(today, i.dueInDays),
+      cents: i.valueCents,
+      status: i.status === 'PAGO' ? ('PAGO' as const) : ('EM ABERTO' as const),
+    })),
+  };
+}
+
 /** Answers one authorised request. */
-function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl: string): ProxyReply {
-  const contractsWith = (code: string) => user.seed.contracts.filter((c) => c.creditorCode === code);
+async function answer(
+  request: ProxyRequest,
+  user: StubUser,
+  state: StubState,
+  baseUrl: string,
+): Promise<ProxyReply> {
+  const now = new Date(state.now());
+  const today = todayInBrazil(now);
+  const contractsWith = (code: string) => liveContracts(user, state, today, code);
+  const creditor = (code: string) => state.creditors.get(code);
+  const payer = (code: string) => ({
+    base: baseUrl,
+    cpfCnpj: user.cpfCnpj,
+    nome: user.profile.nome,
+    creditorName: creditor(code)?.name ?? 'Credor',
+    payments: creditor(code)?.payments.map((p) => p.idTipoPagamento) ?? [],
+  });
   switch (request.metodo) {
     case 'consultaDebito':
       return success(request, { credor: state.creditorsOf(user).map((c) => toCreditor(c, baseUrl)) });
@@ -66,7 +132,7 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
     }
     case 'consultaAcordo': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const agreement = contract ? agreementOnWire(contract, new Date(state.now())) : null;
+      const agreement = contract ? agreementOnWire(contract, now) : null;
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
       return success(request, agreement);
     }
@@ -74,7 +140,6 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
     case 'consultaProposta': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
       if (!contract) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
-      const today = todayInBrazil(new Date(state.now()));
       const requested =
         request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
       const date = paymentDate(today, requested);
@@ -83,10 +148,29 @@ function answer(request: ProxyRequest, user: StubUser, state: StubState, baseUrl
         ? success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) })
         : success(request, { propostas: proposalsOnWire(contract, today, date.payOn, date.max) });
     }
-    // Agreement creation and re-issue are the next part of the negotiation journey (issue 4).
-    case 'gerarBoleto':
-    case 'emitirBoleto':
-      return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.notAvailable);
+    case 'gerarBoleto': {
+      const contract = user.seed.contracts.find(
+        (c) => c.creditorCode === request.codcredor && c.numero === request.contrato,
+      );
+      if (!contract) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
+      const outcome = await state.ledger.create(
+        request,
+        contract,
+        payer(request.codcredor),
+        today,
+        user.seed.behaviour.agreementFails === true,
+      );
+      if (!outcome.ok) return failure(request, PROXY_RETORNO.error, outcome.msg);
+      if (outcome.agreement) state.notifyBoletos(user, outcome.agreement.destinorecebimento, outcome.issued);
+      return success(request, outcome.data);
+    }
+    case 'emitirBoleto': {
+      const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
+      const agreement = contract ? ledgerAgreement(user, state, today, contract) : undefined;
+      const data = await state.ledger.reissue(request, agreement, payer(request.codcredor));
+      if (!data.erro) state.notifyBoletos(user, request.destinorecebimento, data.boletos);
+      return success(request, data);
+    }
   }
 }
 
@@ -134,7 +218,7 @@ export function proxyChannel(
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
-      send(answer(request, user, state, baseUrl));
+      send(await answer(request, user, state, baseUrl));
     });
   });
 }

@@ -21,6 +21,12 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return state.outbox.filter((m) => !cpfCnpj || m.cpfCnpj === cpfCnpj);
   });
 
+  /** The agreements the simulator made, oldest first; optionally for one document. */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/agreements', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.ledger.agreements.filter((a) => !cpfCnpj || a.cpfCnpj === cpfCnpj);
+  });
+
   app.post('/__stub/tokens/expire', async (request, reply) => {
     const parsed = z.object({ cpfCnpj: z.string() }).safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { MESSAGES } from '../trpc/to-trpc-error';
+import { AGREEMENT_MESSAGES } from './agreements';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ env: { PROXY_TIMEOUT_MS: '400' } });
+});
+afterAll(() => stack.close());
+
+interface LedgerEntry {
+  chave: string;
+  nossonumero: string;
+  contrato: string;
+}
+const ledgerOf = async (cpfCnpj: string): Promise<LedgerEntry[]> =>
+  (
+    await fetch(`${stack.stubUrl}/__stub/agreements?cpfCnpj=${encodeURIComponent(cpfCnpj)}`)
+  ).json() as Promise<LedgerEntry[]>;
+
+/** Signs in, opens the first creditor and the contract given, and returns the client with its offers. */
+async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (numero: string) => boolean) {
+  const client = stack.client();
+  const { trpc } = client;
+  await trpc.auth.signIn.mutate(persona);
+  const creditors = await trpc.debts.creditors.query();
+  for (const creditor of creditors) {
+    const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+    const contract = contracts.find((c) => c.destino === 'negociacao' && (!pick || pick(c.numero)));
+    if (!contract) continue;
+    const offers = await trpc.negotiation.offers.query({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      propostas: contract.chamarProposta,
+      dividas: contract.chamarDivida,
+    });
+    return { client, trpc, creditor, contract, offers };
+  }
+  throw new Error('no contract to negotiate');
+}
+
+describe('negotiation', () => {
+  it("lists a creditor's contracts and offers AV and AP proposals with the open instalments", async () => {
+    const { offers, contract } = await offersFor(PERSONA.maria);
+    expect(contract.numeroExibido.length).toBeLessThanOrEqual(contract.numero.length);
+    expect(offers.proposals.some((p) => p.tipo === 'AV')).toBe(true);
+    expect(offers.proposals.some((p) => p.tipo === 'AP')).toBe(true);
+    for (const p of offers.proposals) {
+      if (p.tipo === 'AP') expect(p.totalCents).toBe(p.entradaCents + p.quantidadeParcelas * p.parcelaCents);
+      expect(p.vencimento <= p.dataMaxVencimento).toBe(true);
+    }
+    expect(offers.debts.length).toBeGreaterThan(0);
+    expect(offers.formasPagamento.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a creditor the user has no contract with', async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const error = await failure(trpc.negotiation.contracts.query({ codcredor: '9999' }));
+    expect(error.data?.code).toBe('NOT_FOUND');
+  });
+
+  it('builds the summary from the proposal the session was offered, not from numbers the browser sends', async () => {
+    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const summary = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'boleto',
+      retorno: `/negociacao?credor=${creditor.codigo}`,
+      selecao: { modo: '1', idProposta: upfront.id },
+    });
+    expect(summary.detalhes.totalCents).toBe(upfront.valorPagoCents);
+    expect(summary.detalhes.negociacao).toBe('À vista');
+    expect(await trpc.negotiation.summary.query()).toEqual(summary);
+
+    const forged = await failure(
+      trpc.negotiation.saveSummary.mutate({
+        codcredor: creditor.codigo,
+        contrato: contract.numero,
+        formaPagamento: 'boleto',
+        retorno: '/negociacao',
+        selecao: { modo: '1', idProposta: 'not-offered' },
+      }),
+    );
+    expect(forged.data?.code).toBe('NOT_FOUND');
+    const foreign = await failure(
+      trpc.negotiation.saveSummary.mutate({
+        codcredor: creditor.codigo,
+        contrato: contract.numero,
+        formaPagamento: 'boleto',
+        retorno: 'https://elsewhere.example/',
+        selecao: { modo: '1', idProposta: upfront.id },
+      }),
+    );
+    expect(foreign.data?.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('agreements', () => {
+  it('concludes an agreement exactly once: a repeat of the key answers the first result', async () => {
+    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const summary = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'boleto',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: upfront.id },
+    });
+    const before = (await ledgerOf(PERSONA.maria.cpfCnpj)).length;
+    const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
+    const [first, second] = await Promise.all([
+      trpc.agreements.create.mutate(contact),
+      trpc.agreements.create.mutate(contact),
+    ]);
+    const third = await trpc.agreements.create.mutate(contact);
+    expect(first.status).toBe('concluido');
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    const ledger = await ledgerOf(PERSONA.maria.cpfCnpj);
+    expect(ledger).toHaveLength(before + 1);
+    expect(ledger.at(-1)?.chave).toBe(summary.chave);
+    if (first.status !== 'concluido') throw new Error('not concluded');
+    expect(first.acordo.boletos[0]?.linhaDigitavel).toMatch(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    expect(await trpc.agreements.concluded.query()).toEqual(first.acordo);
+    expect(await trpc.negotiation.summary.query()).toBeNull();
+  });
+
+  it('serves the boleto PDF only to the session that owns the agreement', async () => {
+    const { client, trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'boleto',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: upfront.id },
+    });
+    const result = await trpc.agreements.create.mutate({ chave, email: 'maria.silva@example.com' });
+    if (result.status !== 'concluido') throw new Error('not concluded');
+    const pdfUrl = result.acordo.boletos[0]?.pdfUrl ?? '';
+    expect(pdfUrl).toMatch(/^\/api\/boletos\/[A-Za-z0-9_-]+\.pdf$/);
+
+    const own = await fetch(`${stack.url}${pdfUrl}`, { headers: { cookie: client.cookieHeader() } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const other = stack.client();
+    await other.trpc.auth.signIn.mutate(PERSONA.maria);
+    expect((await fetch(`${stack.url}${pdfUrl}`, { headers: { cookie: other.cookieHeader() } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${stack.url}${pdfUrl}`)).status).toBe(404);
+  });
+
+  it('sends the open boleto again to an address the user types, and refuses a bad one', async () => {
+    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const proposal = offers.proposals.find((p) => p.tipo === 'AP') ?? offers.proposals[0];
+    if (!proposal) throw new Error('no proposal');
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'boleto',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: proposal.id },
+    });
+    expect((await trpc.agreements.create.mutate({ chave, email: 'maria.silva@example.com' })).status).toBe(
+      'concluido',
+    );
+    const sent = await trpc.agreements.send.mutate({ canal: 'email', destino: 'outro.email@example.com' });
+    expect(sent.ok).toBe(true);
+    const outbox = (await (
+      await fetch(`${stack.stubUrl}/__stub/outbox?cpfCnpj=${encodeURIComponent(PERSONA.maria.cpfCnpj)}`)
+    ).json()) as { destino: string }[];
+    expect(outbox.at(-1)?.destino).toBe('outro.email@example.com');
+    const bad = await failure(trpc.agreements.send.mutate({ canal: 'sms', destino: '123' }));
+    expect(bad.data?.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses to create without the summary it was built from', async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const error = await failure(trpc.agreements.create.mutate({ chave: crypto.randomUUID() }));
+    expect(error.data?.code).toBe('PRECONDITION_FAILED');
+    expect(error.message).toBe(AGREEMENT_MESSAGES.noSummary);
+  });
+
+  it("answers Carlos's failed creation with the error status (/erro-efetivacao)", async () => {
+    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.carlos);
+    const proposal = offers.proposals[0];
+    if (!proposal) throw new Error('no proposal');
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'boleto',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: proposal.id },
+    });
+    expect(await trpc.agreements.create.mutate({ chave, email: 'carlos@example.com' })).toEqual({
+      status: 'erro',
+    });
+    expect(await trpc.agreements.concluded.query()).toBeNull();
+  });
+
+  it('forgets the summary and the agreement at sign-out', async () => {
+    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const proposal = offers.proposals[0];
+    if (!proposal) throw new Error('no proposal');
+    await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codigo,
+      contrato: contract.numero,
+      formaPagamento: 'pix',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: proposal.id },
+    });
+    await trpc.auth.signOut.mutate();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    expect(await trpc.negotiation.summary.query()).toBeNull();
+  });
+
+  it("shows Ana's agreement in progress and issues the open instalment's boleto again", async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.ana);
+    let found: { codcredor: string; contrato: string } | undefined;
+    for (const creditor of await trpc.debts.creditors.query()) {
+      const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+      const withAgreement = contracts.find((c) => c.destino === 'acordos');
+      if (withAgreement) found = { codcredor: creditor.codigo, contrato: withAgreement.numero };
+    }
+    if (!found) throw new Error('Ana has no agreement in progress');
+    const agreement = await trpc.agreements.inProgress.query(found);
+    expect(new Set(agreement.parcelas.map((p) => p.status))).toEqual(
+      new Set(['PAGO', 'EM ABERTO', 'FUTURA']),
+    );
+    const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
+    const future = agreement.parcelas.find((p) => p.status === 'FUTURA');
+    if (!open || !future) throw new Error('missing statuses');
+
+    const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
+    if (reissued.status !== 'concluido') throw new Error('not reissued');
+    expect(reissued.acordo.tipo).toBe('reemissao');
+    expect(reissued.acordo.boletos).toHaveLength(1);
+    expect(await trpc.agreements.concluded.query()).toEqual(reissued.acordo);
+
+    const refused = await failure(trpc.agreements.reissue.mutate({ ...found, parcela: future.id }));
+    expect(refused.message).toBe(AGREEMENT_MESSAGES.issueFailed);
+  });
+
+  it("answers 'Erro de timeout' for Paulo's silent channel", async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.paulo);
+    const error = await failure(trpc.negotiation.contracts.query({ codcredor: '1001' }));
+    expect(error.message).toBe(MESSAGES.timeout);
+  });
+});

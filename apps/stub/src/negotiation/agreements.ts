@@ -1,0 +1,298 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Boleto, BoletoIssueResult } from '@portal/contracts/entities';
+import type { emitirBoletoRequest, gerarBoletoRequest } from '@portal/contracts/proxy-channel';
+import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
+import type { z } from 'zod';
+import type { SeedAgreement, SeedContract } from '../data/types';
+import type { BoletoPdfInput } from '../payments/boleto-pdf';
+import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from '../payments/febraban';
+import { pixCopiaECola, pixQrSvg, STUB_PIX_KEY } from '../payments/pix';
+import { debtsOnWire, paymentDate } from './debts';
+import { proposalsOnWire } from './proposals';
+
+/** A bank code no real bank uses (COMPE 999 is unassigned): the simulator's boletos can never be paid by mistake. */
+export const STUB_BANK_CODE = '999';
+const CONVENIO = '4012870';
+const BENEFICIARIO = {
+  nome: 'Negocia Varejo Simulador',
+  documento: '00.000.000/0001-00',
+  agenciaCodigo: '0001 / 4012870',
+};
+
+export const AGREEMENT_MESSAGES = {
+  proposalGone: 'Proposta não encontrada ou expirada. Consulte as ofertas novamente.',
+  instalmentsGone: 'Parcelas não disponíveis para acordo.',
+  methodRefused: 'Forma de pagamento não disponível para este credor.',
+  badDueDate: 'Data de vencimento inválida.',
+  duplicateKey: 'Requisição duplicada com dados diferentes.',
+} as const;
+
+type GerarBoleto = z.infer<typeof gerarBoletoRequest>;
+type EmitirBoleto = z.infer<typeof emitirBoletoRequest>;
+const METHOD_BY_CODE = { 1: 'boleto', 2: 'cartao', 4: 'pix' } as const;
+
+export interface LedgerInstalment {
+  numero: number;
+  due: string;
+  cents: number;
+  status: 'PAGO' | 'EM ABERTO';
+}
+
+/** An agreement the simulator made; tests read the ledger at /__stub/agreements. */
+export interface LedgerAgreement {
+  codigoAcordo: string;
+  nossonumero: string;
+  cpfCnpj: string;
+  codcredor: string;
+  contrato: string;
+  modo: '1' | '2';
+  idproposta: string;
+  formapagamento: 1 | 2 | 4;
+  canalrecebimento: string;
+  destinorecebimento: string;
+  chave: string;
+  createdAt: string;
+  /** the debt instalments it settles: they leave consultaDivida and consultaProposta */
+  settles: string[];
+  instalments: LedgerInstalment[];
+}
+
+export interface Payer {
+  /** the simulator's address as browsers reach it, for PDF and card-page links */
+  base: string;
+  cpfCnpj: string;
+  nome: string;
+  creditorName: string;
+  payments: number[];
+}
+
+export type Outcome =
+  | { ok: true; data: BoletoIssueResult; agreement: LedgerAgreement | null; issued: Boleto[] }
+  | { ok: false; msg: string };
+
+/** The same day a month later (30 days), moved forward to a business day. */
+function monthly(first: string, k: number): string {
+  let day = addDays(first, 30 * k);
+  while (!isBusinessDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** The simulator's agreements, their idempotency keys and the boleto files it can serve. */
+export function createLedger() {
+  const agreements: LedgerAgreement[] = [];
+  const byKey = new Map<string, { fingerprint: string; result: Outcome }>();
+  const files = new Map<string, BoletoPdfInput>();
+  const cardPages = new Map<string, { creditorName: string; cents: number }>();
+
+  async function issue(
+    agreement: LedgerAgreement,
+    instalment: LedgerInstalment,
+    payer: Payer,
+  ): Promise<Boleto> {
+    const token = randomBytes(24).toString('base64url');
+    const { base } = payer;
+    if (agreement.formapagamento === 2) {
+      cardPages.set(token, { creditorName: payer.creditorName, cents: instalment.cents });
+      const url = `${base}/pagamento/cartao/${token}`;
+      return { url, linhaDigitavel: url };
+    }
+    const { freeField, nossoNumero } = boletoFreeField({
+      convenio: CONVENIO,
+      agreementId: agreement.codigoAcordo,
+      parcela: instalment.numero,
+    });
+    const barcode = boletoBarcode({
+      bankCode: STUB_BANK_CODE,
+      dueDate: instalment.due,
+      amountCents: instalment.cents,
+      freeField,
+    });
+    const line = formatLinhaDigitavel(linhaDigitavel(barcode));
+    files.set(token, {
+      beneficiario: BENEFICIARIO,
+      pagador: { nome: payer.nome, documento: payer.cpfCnpj },
+      linhaDigitavel: line,
+      barcode,
+      dueDate: instalment.due,
+      amountCents: instalment.cents,
+      nossoNumero,
+      contrato: agreement.contrato,
+      parcela: instalment.numero,
+      bankName: 'Banco Simulador',
+    });
+    const url = `${base}/boletos/${token}.pdf`;
+    if (agreement.formapagamento === 1) return { url, linhaDigitavel: line };
+    const pix = pixCopiaECola({
+      key: STUB_PIX_KEY,
+      txid: `${agreement.codigoAcordo}P${instalment.numero}`,
+      amountCents: instalment.cents,
+      merchantName: payer.creditorName,
+      merchantCity: 'SAO PAULO',
+    });
+    const svg = await pixQrSvg(pix);
+    return {
+      url,
+      linhaDigitavel: pix,
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    };
+  }
+
+  /** The instalments an accepted request makes, or why it is refused. */
+  function plan(
+    request: GerarBoleto,
+    contract: SeedContract,
+    today: string,
+    settled: ReadonlySet<string>,
+  ): { payOn: string; instalments: LedgerInstalment[]; settles: string[] } | string {
+    const requested = request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
+    const date = paymentDate(today, requested);
+    if (!date.ok) return AGREEMENT_MESSAGES.badDueDate;
+    const open = {
+      ...contract,
+      instalments: contract.instalments.filter((i) => !settled.has(`${contract.numero}-${i.numero}`)),
+    };
+    if (request.modo === '1') {
+      const proposal = proposalsOnWire(open, today, date.payOn, date.max).find(
+        (p) => p.id === request.idproposta,
+      );
+      if (!proposal) return AGREEMENT_MESSAGES.proposalGone;
+      const cents = (money: string) => Number(money.replace(/\D/g, ''));
+      const first = {
+        numero: 1,
+        due: date.payOn,
+        cents: cents(proposal.valorPago),
+        status: 'EM ABERTO' as const,
+      };
+      const rest = Array.from({ length: proposal.quantidadeParcelas }, (_, k) => ({
+        numero: k + 2,
+        due: monthly(date.payOn, k + 1),
+        cents: cents(proposal.valorParcela),
+        status: 'EM ABERTO' as const,
+      }));
+      return {
+        payOn: date.payOn,
+        instalments: proposal.tipo === 'AV' ? [first] : [first, ...rest],
+        settles: proposal.prestacoes.map((p) => `${p.numContrato}-${p.numero}`),
+      };
+    }
+    const wanted = request.idproposta.split(';');
+    const debts = debtsOnWire(open, today, date.payOn, date.max);
+    const chosen = wanted.map((id) => debts.find((d) => d.id === id));
+    if (chosen.some((d) => !d) || new Set(wanted).size !== wanted.length)
+      return AGREEMENT_MESSAGES.instalmentsGone;
+    return {
+      payOn: date.payOn,
+      instalments: chosen.map((d, i) => ({
+        numero: i + 1,
+        due: date.payOn,
+        cents: Number((d?.valorpago ?? '').replace(/\D/g, '')),
+        status: 'EM ABERTO' as const,
+      })),
+      settles: wanted,
+    };
+  }
+
+  return {
+    agreements,
+    files,
+    cardPages,
+
+    /**
+     * gerarBoleto: creates the agreement and issues what is payable now — exactly once per `chave`: a repeat
+     * answers the first result; the same key with another request is refused.
+     */
+    async create(
+      request: GerarBoleto,
+      contract: SeedContract,
+      payer: Payer,
+      today: string,
+      fails: boolean,
+    ): Promise<Outcome> {
+      const { idRequest: _id, token: _token, ...rest } = request;
+      const fingerprint = createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+      const earlier = byKey.get(request.chave);
+      if (earlier) {
+        return earlier.fingerprint === fingerprint
+          ? earlier.result
+          : { ok: false, msg: AGREEMENT_MESSAGES.duplicateKey };
+      }
+      let result: Outcome;
+      if (!payer.payments.includes(request.formapagamento)) {
+        result = { ok: false, msg: AGREEMENT_MESSAGES.methodRefused };
+      } else if (fails) {
+        result = {
+          ok: true,
+          data: { erro: true, boletos: [], nossonumero: '' },
+          agreement: null,
+          issued: [],
+        };
+      } else {
+        const settled = new Set(
+          agreements.filter((a) => a.cpfCnpj === payer.cpfCnpj).flatMap((a) => a.settles),
+        );
+        const planned = plan(request, contract, today, settled);
+        if (typeof planned === 'string') {
+          result = { ok: false, msg: planned };
+        } else {
+          const codigoAcordo =
+            String(randomInt(10_000_000, 99_999_999)) + String(agreements.length % 100).padStart(2, '0');
+          const agreement: LedgerAgreement = {
+            codigoAcordo,
+            nossonumero: codigoAcordo.padStart(13, '0'),
+            cpfCnpj: payer.cpfCnpj,
+            codcredor: request.codcredor,
+            contrato: request.contrato,
+            modo: request.modo,
+            idproposta: request.idproposta,
+            formapagamento: request.formapagamento,
+            canalrecebimento: request.canalrecebimento,
+            destinorecebimento: request.destinorecebimento,
+            chave: request.chave,
+            createdAt: new Date().toISOString(),
+            settles: planned.settles,
+            instalments: planned.instalments,
+          };
+          const payable = request.modo === '2' ? agreement.instalments : agreement.instalments.slice(0, 1);
+          const boletos: Boleto[] = [];
+          for (const instalment of payable) boletos.push(await issue(agreement, instalment, payer));
+          agreements.push(agreement);
+          result = {
+            ok: true,
+            data: { erro: false, boletos, nossonumero: agreement.nossonumero },
+            agreement,
+            issued: boletos,
+          };
+        }
+      }
+      byKey.set(request.chave, { fingerprint, result });
+      return result;
+    },
+
+    /** emitirBoleto: a new boleto for the open instalment `idproposta` ('{codigoAcordo}-{numero}'). */
+    async reissue(request: EmitirBoleto, agreement: LedgerAgreement | undefined, payer: Payer) {
+      const numero = Number(request.idproposta.split('-').pop());
+      const open = agreement?.instalments
+        .filter((i) => i.status !== 'PAGO')
+        .sort((a, b) => a.numero - b.numero)[0];
+      if (!agreement || !open || open.numero !== numero) return { erro: true, boletos: [] as Boleto[] };
+      const method = request.formapagamento ?? agreement.formapagamento;
+      return { erro: false, boletos: [await issue({ ...agreement, formapagamento: method }, open, payer)] };
+    },
+
+    /** The agreement in the shape of the seed's, for consultaAcordo and /acordos. */
+    asSeed(agreement: LedgerAgreement, today: string): SeedAgreement {
+      return {
+        codigo: agreement.codigoAcordo,
+        formaPagamento: METHOD_BY_CODE[agreement.formapagamento],
+        instalments: agreement.instalments.map((i) => ({
+          numero: i.numero,
+          dueInDays: daysBetween(today, i.due),
+          valueCents: i.cents,
+          status: i.status,
+        })),
+      };
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
