@@ -10,13 +10,9 @@ import { parseMoney } from '@portal/validation/money';
 import { isValidPhone, normalizePhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { Context } from '../trpc/context';
 import { router, sessionProcedure } from '../trpc/init';
-import { logoPath } from './debts';
-import { codcredor, contrato, creditorOf, type Summary } from './negotiation';
+import { codcredor, contrato, creditorBrief, creditorOf, type SignedIn, type Summary } from './negotiation';
 import { isoOf } from './negotiation-views';
-
-type SignedIn = Context & { session: NonNullable<Context['session']> };
 
 export const AGREEMENT_MESSAGES = {
   noSummary: 'Não encontramos o resumo do seu acordo. Comece a negociação novamente.',
@@ -257,11 +253,7 @@ export const agreementsRouter = router({
       contrato: input.contrato,
     });
     return {
-      credor: {
-        codigo: creditor.agrupador,
-        nome: creditor.nomcontratante,
-        logoUrl: logoPath(creditor.logomarca),
-      },
+      credor: creditorBrief(creditor),
       contrato: input.contrato,
       contratoExibido: maskContract(input.contrato),
       codigoAcordo: data.codigoAcordo,
@@ -308,11 +300,7 @@ export const agreementsRouter = router({
       const acordo: ConcludedAgreement = {
         tipo: 'reemissao',
         titulo: AGREEMENT_MESSAGES.reissueTitle,
-        credor: {
-          codigo: creditor.agrupador,
-          nome: creditor.nomcontratante,
-          logoUrl: logoPath(creditor.logomarca),
-        },
+        credor: creditorBrief(creditor),
         contrato: input.contrato,
         contratoExibido: maskContract(input.contrato),
         formaPagamento: current.formaPagamento,

@@ -18,7 +18,14 @@ import {
   toProposalView,
 } from './negotiation-views';
 
-type SignedIn = Context & { session: NonNullable<Context['session']> };
+export type SignedIn = Context & { session: NonNullable<Context['session']> };
+
+/** How a page names the creditor: code, name and its logo through our own origin. */
+export const creditorBrief = (c: Creditor) => ({
+  codigo: c.agrupador,
+  nome: c.nomcontratante,
+  logoUrl: logoPath(c.logomarca),
+});
 
 export const NEGOTIATION_MESSAGES = {
   unknownCreditor: 'Credor não encontrado. Volte para Minha Conta e tente novamente.',
@@ -248,11 +255,7 @@ export const negotiationRouter = router({
       } satisfies OffersRecord);
 
       return {
-        credor: {
-          codigo: creditor.agrupador,
-          nome: creditor.nomcontratante,
-          logoUrl: logoPath(creditor.logomarca),
-        },
+        credor: creditorBrief(creditor),
         sequencial: creditor.parcelasIndividuaisSequenciais,
         formasPagamento: paymentTypes(creditor),
         proposals,
@@ -305,11 +308,7 @@ export const negotiationRouter = router({
 
     const summary: Summary = {
       chave: randomUUID(),
-      credor: {
-        codigo: creditor.agrupador,
-        nome: creditor.nomcontratante,
-        logoUrl: logoPath(creditor.logomarca),
-      },
+      credor: creditorBrief(creditor),
       contrato: input.contrato,
       contratoExibido: maskContract(input.contrato),
       modo: selecao.modo,
