@@ -1,4 +1,5 @@
 import type { AppRouter } from '@portal/bff/trpc/app-router';
+import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures';
 import { httpBatchLink, httpLink, type inferRouterProxyClient, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 
@@ -15,12 +16,12 @@ export type SignInInput = Parameters<RouterClient['auth']['signIn']['mutate']>[0
 
 const TRPC_URL = '/trpc';
 
-/** Sign-in goes alone (the BFF refuses it inside a batch); everything else is batched. */
+/** Credentials and messages go alone (the BFF refuses them inside a batch); everything else is batched. */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => op.path === 'auth.signIn',
+        condition: (op) => UNBATCHABLE_PROCEDURES.includes(op.path),
         true: httpLink({ url: TRPC_URL }),
         false: httpBatchLink({ url: TRPC_URL, maxItems: 10 }),
       }),

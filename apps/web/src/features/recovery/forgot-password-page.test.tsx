@@ -55,7 +55,9 @@ describe('/esqueceu-senha', () => {
     await user.click(screen.getByRole('button', { name: 'Prosseguir' }));
 
     expect(await screen.findByRole('dialog', { name: 'Carregando...' })).toBeTruthy();
-    expect(fake.callsTo('recovery.send').map((call) => call.input)).toEqual([{ cpfCnpj: '12ABC34501DE35' }]);
+    expect(fake.callsTo('recovery.send')).toEqual([
+      { path: 'recovery.send', input: { cpfCnpj: '12ABC34501DE35' }, batched: false },
+    ]);
     reply.resolve(SENT);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeTruthy();
