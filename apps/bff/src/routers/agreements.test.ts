@@ -35,7 +35,20 @@ async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (nu
       propostas: contract.chamarProposta,
       dividas: contract.chamarDivida,
     });
-    return { client, trpc, creditor, contract, offers };
+    /** Keeps the summary of a proposal the session was offered (modo '1'). */
+    const summarize = (
+      idProposta: string,
+      formaPagamento: 'boleto' | 'cartao' | 'pix' = 'boleto',
+      retorno = '/negociacao',
+    ) =>
+      trpc.negotiation.saveSummary.mutate({
+        codcredor: creditor.codigo,
+        contrato: contract.numero,
+        formaPagamento,
+        retorno,
+        selecao: { modo: '1', idProposta },
+      });
+    return { client, trpc, creditor, contract, offers, summarize };
   }
   throw new Error('no contract to negotiate');
 }
@@ -62,55 +75,27 @@ describe('negotiation', () => {
   });
 
   it('builds the summary from the proposal the session was offered, not from numbers the browser sends', async () => {
-    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const { trpc, creditor, offers, summarize } = await offersFor(PERSONA.maria);
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
-    const summary = await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: `/negociacao?credor=${creditor.codigo}`,
-      selecao: { modo: '1', idProposta: upfront.id },
-    });
+    const summary = await summarize(upfront.id, 'boleto', `/negociacao?credor=${creditor.codigo}`);
     expect(summary.detalhes.totalCents).toBe(upfront.valorPagoCents);
     expect(summary.detalhes.negociacao).toBe('À vista');
     expect(await trpc.negotiation.summary.query()).toEqual(summary);
 
-    const forged = await failure(
-      trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
-        formaPagamento: 'boleto',
-        retorno: '/negociacao',
-        selecao: { modo: '1', idProposta: 'not-offered' },
-      }),
-    );
+    const forged = await failure(summarize('not-offered'));
     expect(forged.data?.code).toBe('NOT_FOUND');
-    const foreign = await failure(
-      trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
-        formaPagamento: 'boleto',
-        retorno: 'https://elsewhere.example/',
-        selecao: { modo: '1', idProposta: upfront.id },
-      }),
-    );
+    const foreign = await failure(summarize(upfront.id, 'boleto', 'https://elsewhere.example/'));
     expect(foreign.data?.code).toBe('BAD_REQUEST');
   });
 });
 
 describe('agreements', () => {
   it('concludes an agreement exactly once: a repeat of the key answers the first result', async () => {
-    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const { trpc, offers, summarize } = await offersFor(PERSONA.maria);
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
-    const summary = await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: upfront.id },
-    });
+    const summary = await summarize(upfront.id);
     const before = (await ledgerOf(PERSONA.maria.cpfCnpj)).length;
     const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
     const [first, second] = await Promise.all([
@@ -133,16 +118,10 @@ describe('agreements', () => {
   });
 
   it('serves the boleto PDF only to the session that owns the agreement', async () => {
-    const { client, trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const { client, trpc, offers, summarize } = await offersFor(PERSONA.maria);
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: upfront.id },
-    });
+    const { chave } = await summarize(upfront.id);
     const result = await trpc.agreements.create.mutate({ chave, email: 'maria.silva@example.com' });
     if (result.status !== 'concluido') throw new Error('not concluded');
     const pdfUrl = result.acordo.boletos[0]?.pdfUrl ?? '';
@@ -166,16 +145,10 @@ describe('agreements', () => {
   });
 
   it('sends the open boleto again to an address the user types, and refuses a bad one', async () => {
-    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const { trpc, offers, summarize } = await offersFor(PERSONA.maria);
     const proposal = offers.proposals.find((p) => p.tipo === 'AP') ?? offers.proposals[0];
     if (!proposal) throw new Error('no proposal');
-    const { chave } = await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: proposal.id },
-    });
+    const { chave } = await summarize(proposal.id);
     expect((await trpc.agreements.create.mutate({ chave, email: 'maria.silva@example.com' })).status).toBe(
       'concluido',
     );
@@ -198,16 +171,10 @@ describe('agreements', () => {
   });
 
   it("answers Carlos's failed creation with the error status (/erro-efetivacao)", async () => {
-    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.carlos);
+    const { trpc, offers, summarize } = await offersFor(PERSONA.carlos);
     const proposal = offers.proposals[0];
     if (!proposal) throw new Error('no proposal');
-    const { chave } = await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: proposal.id },
-    });
+    const { chave } = await summarize(proposal.id);
     expect(await trpc.agreements.create.mutate({ chave, email: 'carlos@example.com' })).toEqual({
       status: 'erro',
     });
@@ -215,16 +182,10 @@ describe('agreements', () => {
   });
 
   it('forgets the summary and the agreement at sign-out', async () => {
-    const { trpc, creditor, contract, offers } = await offersFor(PERSONA.maria);
+    const { trpc, offers, summarize } = await offersFor(PERSONA.maria);
     const proposal = offers.proposals[0];
     if (!proposal) throw new Error('no proposal');
-    await trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'pix',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: proposal.id },
-    });
+    await summarize(proposal.id, 'pix');
     await trpc.auth.signOut.mutate();
     await trpc.auth.signIn.mutate(PERSONA.maria);
     expect(await trpc.negotiation.summary.query()).toBeNull();
