@@ -14,6 +14,23 @@ export type CreditorCard = Awaited<ReturnType<RouterClient['debts']['creditors']
 export type ContractView = Awaited<ReturnType<RouterClient['negotiation']['contracts']['query']>>[number];
 export type SignInInput = Parameters<RouterClient['auth']['signIn']['mutate']>[0];
 
+/** What /negociacao and /propostas show for a contract (money in cents, dates ISO). */
+export type Offers = Awaited<ReturnType<RouterClient['negotiation']['offers']['query']>>;
+export type ProposalView = Offers['proposals'][number];
+export type DebtView = Offers['debts'][number];
+export type PaymentTypeView = Offers['formasPagamento'][number];
+export type PaymentMethod = PaymentTypeView['tipo'];
+export type SaveSummaryInput = Parameters<RouterClient['negotiation']['saveSummary']['mutate']>[0];
+/** The agreement summary /resumo shows (kept in the BFF session). */
+export type Summary = NonNullable<Awaited<ReturnType<RouterClient['negotiation']['summary']['query']>>>;
+/** The concluded agreement or re-issue /acordo-concluido and /reemissao-concluida show. */
+export type ConcludedAgreement = NonNullable<
+  Awaited<ReturnType<RouterClient['agreements']['concluded']['query']>>
+>;
+export type BoletoView = ConcludedAgreement['boletos'][number];
+/** An agreement in progress on a contract (/acordos). */
+export type AgreementInProgress = Awaited<ReturnType<RouterClient['agreements']['inProgress']['query']>>;
+
 const TRPC_URL = '/trpc';
 
 /** Credentials and messages go alone (the BFF refuses them inside a batch); everything else is batched. */

@@ -1,3 +1,4 @@
+import { CreditorLogo } from '../../components/ui/creditor-logo';
 import type { CreditorCard as CreditorCardData } from '../../lib/trpc';
 
 export interface CreditorCardProps {
@@ -10,19 +11,7 @@ export function CreditorCard({ creditor, onShowMore }: CreditorCardProps) {
   return (
     <li className="creditor-card">
       <h2 className="creditor-card-name">
-        {creditor.logoUrl ? (
-          <img
-            className="creditor-card-logo"
-            src={creditor.logoUrl}
-            alt={creditor.nome}
-            width="160"
-            height="64"
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <span className="creditor-card-text">{creditor.nome}</span>
-        )}
+        <CreditorLogo logoUrl={creditor.logoUrl} nome={creditor.nome} className="creditor-card-logo" />
       </h2>
       {/* The name joins the visible text in one label: a visually hidden span reads as 'Ver mais : …'. */}
       <button
