@@ -24,7 +24,7 @@ import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { setPrefill } from '../../lib/prefill';
 import { documentField } from '../../lib/schemas';
 import { CheckboxField } from './checkbox-field';
-import { PhoneInput } from './phone-input';
+import { PhoneInput } from '../../components/ui/phone-input';
 import './registration.css';
 
 const NAME_MAX_LENGTH = 120;

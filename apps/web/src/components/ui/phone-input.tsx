@@ -1,9 +1,12 @@
 import type { Ref } from 'react';
 import { IMaskInput } from 'react-imask';
-import { Field } from '../../components/ui/field';
+import { Field } from './field';
 
-/** The registration's mobile mask (spec §5). */
-export const MOBILE_MASK = '(00) 00000-0000';
+/** The mobile mask of the registration and the summary (spec §5). */
+const MOBILE_MASK = '(00) 00000-0000';
+// Landline or mobile (the SMS modal and the profile, spec §5): IMask picks the first mask that fits.
+const MOBILE_ONLY = [{ mask: MOBILE_MASK }];
+const LANDLINE_OR_MOBILE = [{ mask: '(00) 0000-0000' }, { mask: MOBILE_MASK }];
 
 export interface PhoneInputProps {
   label: string;
@@ -15,21 +18,38 @@ export interface PhoneInputProps {
   ref?: Ref<HTMLInputElement>;
   name?: string;
   error?: string | undefined;
+  placeholder?: string;
+  disabled?: boolean;
+  /** accepts (00) 0000-0000 as well as the mobile (00) 00000-0000 */
+  landline?: boolean;
 }
 
 /** A mobile number field masked as the user types; only digits are accepted, up to 11. */
-export function PhoneInput({ label, value, onChange, onBlur, ref, name, error }: PhoneInputProps) {
+export function PhoneInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  ref,
+  name,
+  error,
+  placeholder,
+  disabled,
+  landline = false,
+}: PhoneInputProps) {
   return (
     <Field label={label} error={error}>
       {(control) => (
         <IMaskInput
           {...control}
-          mask={MOBILE_MASK}
+          mask={landline ? LANDLINE_OR_MOBILE : MOBILE_ONLY}
           value={value}
           onAccept={(masked: string) => onChange(masked)}
           onBlur={onBlur}
           inputRef={ref}
           name={name}
+          placeholder={placeholder}
+          disabled={disabled}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
