@@ -5,6 +5,9 @@ import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
 import { PrivacyPage } from '../features/legal/privacy-page';
 import { TermsPage } from '../features/legal/terms-page';
+import { NegotiationPage } from '../features/negotiation/negotiation-page';
+import { ProposalsPage } from '../features/negotiation/proposals-page';
+import { SummaryPage } from '../features/negotiation/summary-page';
 import { ComingSoonPage } from '../features/not-found/coming-soon-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { ForgotPasswordPage } from '../features/recovery/forgot-password-page';
@@ -33,6 +36,9 @@ const pages: Partial<Record<RouteName, ReactNode>> = {
   termosGerais: <TermsPage />,
   politicaGeral: <PrivacyPage />,
   minhaConta: <AccountPage />,
+  negociacao: <NegotiationPage />,
+  propostas: <ProposalsPage />,
+  resumo: <SummaryPage />,
 };
 
 /** Sections with pages below them (e.g. /mais-opcoes/alterar-senha). */

@@ -10,10 +10,15 @@ export interface ContractLink {
   logoUrl: string | null;
 }
 
-export function negotiationHref(
-  link: ContractLink & { chamarProposta: boolean; chamarDivida: boolean; sequencial: boolean },
-): string {
-  const query = new URLSearchParams({
+/** What /negociacao and /propostas are opened with. */
+export interface NegotiationLink extends ContractLink {
+  chamarProposta: boolean;
+  chamarDivida: boolean;
+  sequencial: boolean;
+}
+
+function negotiationQuery(link: NegotiationLink): URLSearchParams {
+  return new URLSearchParams({
     credor: link.credor,
     contrato: link.contrato,
     ...(link.logoUrl ? { logoUrl: link.logoUrl } : {}),
@@ -21,7 +26,14 @@ export function negotiationHref(
     chamarDivida: String(link.chamarDivida),
     parcelasIndividuaisSequenciais: String(link.sequencial),
   });
-  return `${paths.negociacao}?${query}`;
+}
+
+export function negotiationHref(link: NegotiationLink): string {
+  return `${paths.negociacao}?${negotiationQuery(link)}`;
+}
+
+export function proposalsHref(link: NegotiationLink): string {
+  return `${paths.propostas}?${negotiationQuery(link)}`;
 }
 
 export function agreementsHref(link: ContractLink): string {
@@ -32,4 +44,28 @@ export function agreementsHref(link: ContractLink): string {
     chamarAcordo: 'true',
   });
   return `${paths.acordos}?${query}`;
+}
+
+/** Our own logo path (the BFF proxies the creditors' logos); anything else is dropped. */
+const LOGO_PATH = /^\/api\/logos\/[A-Za-z0-9_.-]+$/;
+
+/** The contract a journey page was opened for; null when the link lacks it (the page then leaves). */
+export function readContractLink(query: URLSearchParams): ContractLink | null {
+  const credor = query.get('credor');
+  const contrato = query.get('contrato');
+  if (!credor || !contrato) return null;
+  const logoUrl = query.get('logoUrl');
+  return { credor, contrato, logoUrl: logoUrl && LOGO_PATH.test(logoUrl) ? logoUrl : null };
+}
+
+export function readNegotiationLink(query: URLSearchParams): NegotiationLink | null {
+  const link = readContractLink(query);
+  if (!link) return null;
+  return {
+    ...link,
+    // The flags default to what most contracts allow: a missing flag asks rather than hides.
+    chamarProposta: query.get('chamarProposta') !== 'false',
+    chamarDivida: query.get('chamarDivida') !== 'false',
+    sequencial: query.get('parcelasIndividuaisSequenciais') === 'true',
+  };
 }

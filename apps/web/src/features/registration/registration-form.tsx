@@ -21,10 +21,10 @@ import { paths } from '../../app/paths';
 import { DocumentInput } from '../../components/ui/document-input';
 import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
+import { PhoneInput } from '../../components/ui/phone-input';
 import { setPrefill } from '../../lib/prefill';
 import { documentField } from '../../lib/schemas';
 import { CheckboxField } from './checkbox-field';
-import { PhoneInput } from '../../components/ui/phone-input';
 import './registration.css';
 
 const NAME_MAX_LENGTH = 120;

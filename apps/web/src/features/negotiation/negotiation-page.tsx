@@ -1,0 +1,194 @@
+import { maskContract } from '@portal/validation/contract';
+import { formatMoney } from '@portal/validation/money';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { BackLink } from '../../components/ui/back-link';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { type NegotiationLink, readNegotiationLink } from '../../lib/journey-links';
+import { usePageTitle } from '../../lib/page-title';
+import { useSignedInSession } from '../../lib/session';
+import { type ProposalView, trpc } from '../../lib/trpc';
+import { InstalmentDatesModal } from './instalment-dates-modal';
+import {
+  type DebtGroup,
+  overdueSelection,
+  type Selection,
+  selectedDebts,
+  selectionTotal,
+  sortDebts,
+  toggleDebt,
+  toggleGroup,
+} from './instalment-selection';
+import { InstalmentsBlock } from './instalments-block';
+import { ConfirmOnlyOverdueModal, FutureInstalmentsModal, OneBoletoEachModal } from './negotiation-modals';
+import { PaymentModal } from './payment-modal';
+import { ProposalsBlock } from './proposals-block';
+import './negotiation.css';
+
+/** /negociacao: opened from the contract-details modal with the contract in the query (spec §2). */
+export function NegotiationPage() {
+  usePageTitle('Negociação');
+  const [query] = useSearchParams();
+  const link = useMemo(() => readNegotiationLink(query), [query]);
+  if (!link) return <Navigate to={paths.minhaConta} replace />;
+  return <Negotiation key={`${link.credor}/${link.contrato}`} link={link} />;
+}
+
+/** Which modal of the journey is open. */
+type Step = 'future' | 'payment' | 'confirm' | 'warning' | 'dates' | null;
+
+function Negotiation({ link }: { link: NegotiationLink }) {
+  const session = useSignedInSession();
+  const offers = trpc.negotiation.offers.useQuery(
+    {
+      codcredor: link.credor,
+      contrato: link.contrato,
+      propostas: link.chamarProposta,
+      dividas: link.chamarDivida,
+    },
+    { retry: false, refetchOnWindowFocus: false },
+  );
+  const data = offers.data;
+  const debts = useMemo(() => sortDebts(data?.debts ?? []), [data]);
+  const sequential = data?.sequencial ?? link.sequencial;
+  const methods = data?.formasPagamento ?? [];
+
+  const [selected, setSelected] = useState<Selection>(new Set<string>());
+  const [expanded, setExpanded] = useState<Record<DebtGroup, boolean>>({ atraso: true, aVencer: false });
+  // Spec: after 'Sim' to the upcoming instalments, continuing with none of them asks again.
+  const [askForUpcoming, setAskForUpcoming] = useState(false);
+  const [step, setStep] = useState<Step>(null);
+  const [upfront, setUpfront] = useState<ProposalView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focus, setFocus] = useState<'block' | 'upcoming' | null>(null);
+  const blockRef = useRef<HTMLHeadingElement>(null);
+  const upcomingRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!focus) return;
+    const target = focus === 'block' ? blockRef.current : upcomingRef.current;
+    target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    target?.focus({ preventScroll: true });
+    setFocus(null);
+  }, [focus]);
+
+  const upcoming = debts.filter((d) => d.futura);
+  const chosen = selectedDebts(debts, selected);
+
+  const negotiate = (proposal: ProposalView) => {
+    setUpfront(proposal);
+    setStep(link.chamarDivida && upcoming.length > 0 ? 'future' : 'payment');
+  };
+  const includeUpcoming = () => {
+    setSelected(overdueSelection(debts));
+    setExpanded({ atraso: true, aVencer: true });
+    setAskForUpcoming(true);
+    setStep(null);
+    setFocus('block');
+  };
+  const afterConfirm = () => setStep(chosen.length > 1 ? 'warning' : 'dates');
+  const proceed = () => {
+    if (askForUpcoming && upcoming.length > 0 && !chosen.some((d) => d.futura)) setStep('confirm');
+    else afterConfirm();
+  };
+
+  const loadFailed = offers.isError && !isUnauthorized(offers.error);
+  const empty = data !== undefined && data.proposals.length === 0 && debts.length === 0;
+  const payable = methods.filter((m) => m.pagamentoProposta).map((m) => m.tipo);
+
+  return (
+    <div className={chosen.length > 0 ? 'page negotiation has-total-bar' : 'page negotiation'}>
+      <BackLink to={paths.minhaConta} label="Minha conta" />
+      <h1 className="page-title">Olá, {session.primeiroNome}</h1>
+      <div className="contract-heading">
+        <CreditorLogo logoUrl={data?.credor.logoUrl ?? link.logoUrl} nome={data?.credor.nome ?? 'Credor'} />
+        <p>
+          Contrato <strong>{maskContract(link.contrato)}</strong>
+        </p>
+      </div>
+
+      {data && data.proposals.length > 0 ? (
+        <ProposalsBlock proposals={data.proposals} link={link} onNegotiate={negotiate} />
+      ) : null}
+      {debts.length > 0 ? (
+        <InstalmentsBlock
+          debts={debts}
+          selected={selected}
+          sequential={sequential}
+          expanded={expanded}
+          onToggle={(id) => setSelected((s) => toggleDebt(debts, s, id, sequential))}
+          onToggleGroup={(group) => setSelected((s) => toggleGroup(debts, s, group, sequential))}
+          onExpand={(group, open) => setExpanded((e) => ({ ...e, [group]: open }))}
+          headingRef={blockRef}
+          upcomingRef={upcomingRef}
+        />
+      ) : null}
+      {empty ? (
+        <div className="empty-state">
+          <p>No momento não há propostas para este contrato.</p>
+        </div>
+      ) : null}
+
+      {chosen.length > 0 ? (
+        <div className="total-bar">
+          <p className="total-bar-sum" aria-live="polite">
+            Total <strong>{formatMoney(selectionTotal(debts, selected))}</strong>
+          </p>
+          <button type="button" className="btn btn-primary" onClick={proceed}>
+            Continuar
+          </button>
+        </div>
+      ) : null}
+
+      <SpinnerModal open={offers.isPending} text="Buscando dados..." />
+      <QueryErrorModal
+        open={loadFailed}
+        message={errorMessage(offers.error)}
+        onRetry={() => void offers.refetch()}
+      />
+      <FutureInstalmentsModal
+        count={step === 'future' ? upcoming.length : 0}
+        onYes={includeUpcoming}
+        onNo={() => setStep('payment')}
+        onClose={() => setStep(null)}
+      />
+      <PaymentModal
+        proposal={step === 'payment' ? upfront : null}
+        link={link}
+        methods={payable}
+        onClose={() => setStep(null)}
+        onFailure={(message) => {
+          setStep(null);
+          setFailure(message);
+        }}
+      />
+      <ConfirmOnlyOverdueModal
+        open={step === 'confirm'}
+        onYes={() => {
+          setExpanded((e) => ({ ...e, aVencer: true }));
+          setStep(null);
+          setFocus('upcoming');
+        }}
+        onNo={afterConfirm}
+        onClose={() => setStep(null)}
+      />
+      <OneBoletoEachModal
+        open={step === 'warning'}
+        onOk={() => setStep('dates')}
+        onCancel={() => setStep(null)}
+      />
+      <InstalmentDatesModal
+        debts={step === 'dates' ? chosen : []}
+        link={link}
+        methods={methods.map((m) => m.tipo)}
+        onClose={() => setStep(null)}
+      />
+      <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { formatMoney } from '@portal/validation/money';
+import { useState } from 'react';
+import { Modal } from '../../components/ui/modal';
+import { errorMessage } from '../../lib/errors';
+import type { NegotiationLink } from '../../lib/journey-links';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
+import { sameOffer } from './offers';
+import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
+import { PaymentMethodChoice } from './payment-method-choice';
+import { ProposalWait } from './proposal-wait';
+import { useSaveSummary } from './use-save-summary';
+
+export interface PaymentModalProps {
+  /** the offer being paid; null keeps the modal closed */
+  proposal: ProposalView | null;
+  link: NegotiationLink;
+  /** the creditor's methods that may pay a proposal */
+  methods: readonly PaymentMethod[];
+  onClose: () => void;
+  /** the proposal could not be valued for another date: the modal closes and the page says why */
+  onFailure: (message: string) => void;
+}
+
+/** Spec 'modalFormasPagamento': the value, a business-day date, one method, 'Continuar' → /resumo. */
+export function PaymentModal({ proposal, ...props }: PaymentModalProps) {
+  if (!proposal) return null;
+  return <OpenPaymentModal key={proposal.id} proposal={proposal} {...props} />;
+}
+
+function OpenPaymentModal({
+  proposal: initial,
+  link,
+  methods,
+  onClose,
+  onFailure,
+}: PaymentModalProps & { proposal: ProposalView }) {
+  const utils = trpc.useUtils();
+  const [proposal, setProposal] = useState(initial);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [refetching, setRefetching] = useState(false);
+  const summary = useSaveSummary();
+  const dates = usePaymentDates(initial.dataMaxVencimento);
+
+  const changeDate = async (vencimento: string) => {
+    if (!vencimento || vencimento === proposal.vencimento) return;
+    setRefetching(true);
+    try {
+      const offers = await utils.negotiation.offers.fetch({
+        codcredor: link.credor,
+        contrato: link.contrato,
+        vencimento,
+        propostas: true,
+        dividas: false,
+      });
+      const again = sameOffer(offers.proposals, initial);
+      if (!again) throw new Error('offer gone');
+      setProposal(again);
+    } catch (error) {
+      onFailure(errorMessage(error));
+    } finally {
+      setRefetching(false);
+    }
+  };
+
+  const busy = refetching || summary.isPending;
+  return (
+    <Modal
+      open
+      name="modalFormasPagamento"
+      title="Como você quer pagar?"
+      onClose={busy ? undefined : onClose}
+      busy={busy}
+      className="payment-modal"
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={method === null || busy}
+            onClick={() =>
+              method &&
+              summary.save({
+                codcredor: link.credor,
+                contrato: link.contrato,
+                formaPagamento: method,
+                selecao: { modo: '1', idProposta: proposal.id },
+              })
+            }
+          >
+            Continuar
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+            Cancelar
+          </button>
+        </>
+      }
+    >
+      <p className="payment-modal-value">
+        Valor: <strong>{formatMoney(proposal.valorPagoCents)}</strong>
+      </p>
+      <PaymentDateSelect
+        options={dates}
+        value={proposal.vencimento}
+        onChange={(iso) => void changeDate(iso)}
+        disabled={busy}
+      />
+      <PaymentMethodChoice methods={methods} value={method} onChange={setMethod} disabled={busy} />
+      {summary.error ? (
+        <p role="alert" className="form-error">
+          {errorMessage(summary.error)}
+        </p>
+      ) : null}
+      <ProposalWait show={busy} />
+    </Modal>
+  );
+}

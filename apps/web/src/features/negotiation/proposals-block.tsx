@@ -1,0 +1,64 @@
+import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { formatMoney } from '@portal/validation/money';
+import { Link } from 'react-router-dom';
+import { type NegotiationLink, proposalsHref } from '../../lib/journey-links';
+import type { ProposalView } from '../../lib/trpc';
+import { hasPastDue, maxInstalments, upfrontOffer } from './offers';
+
+export interface ProposalsBlockProps {
+  proposals: readonly ProposalView[];
+  link: NegotiationLink;
+  onNegotiate: (upfront: ProposalView) => void;
+}
+
+/**
+ * Spec §2 proposals block: the upfront (AV) offer with 'Negociar', and — when there is more than one
+ * proposal — the instalment block leading to /propostas.
+ */
+export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockProps) {
+  const upfront = upfrontOffer(proposals);
+  if (!upfront) return null;
+  const late = hasPastDue(upfront, todayInBrazil());
+  const instalments = maxInstalments(proposals);
+  return (
+    <section className="proposal-block" aria-label="Propostas">
+      <article className="proposal-card" aria-labelledby="proposta-avista">
+        <p className={late ? 'proposal-tag proposal-tag--late' : 'proposal-tag'}>
+          {late ? 'Parcelas em atraso' : 'Contrato'}
+        </p>
+        <h2 id="proposta-avista" className="proposal-title">
+          À vista
+        </h2>
+        {upfront.descontoPercentual ? (
+          <p className="proposal-was">
+            De <s>{formatMoney(upfront.corrigidoCents)}</s>{' '}
+            <span className="proposal-discount">{upfront.descontoPercentual} de desconto</span>
+          </p>
+        ) : null}
+        <p className="proposal-price">
+          Por <strong>{formatMoney(upfront.valorPagoCents)}</strong>
+        </p>
+        <p className="proposal-due">Vencimento em {formatBrDate(upfront.vencimento)}</p>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => onNegotiate(upfront)}>
+          Negociar
+        </button>
+      </article>
+      {proposals.length > 1 ? (
+        <article className="proposal-card proposal-card--plans" aria-labelledby="proposta-parcelada">
+          {instalments === 1 ? (
+            <h2 id="proposta-parcelada" className="proposal-title">
+              Veja o que temos para você!
+            </h2>
+          ) : (
+            <h2 id="proposta-parcelada" className="proposal-title">
+              Parcele em até: <span className="proposal-times">{instalments} vezes</span>
+            </h2>
+          )}
+          <Link to={proposalsHref(link)} className="btn btn-secondary btn-block">
+            Ver propostas
+          </Link>
+        </article>
+      ) : null}
+    </section>
+  );
+}

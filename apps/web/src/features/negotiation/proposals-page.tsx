@@ -1,0 +1,162 @@
+import { maskContract } from '@portal/validation/contract';
+import { formatMoney } from '@portal/validation/money';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { BackLink } from '../../components/ui/back-link';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { type NegotiationLink, negotiationHref, readNegotiationLink } from '../../lib/journey-links';
+import { usePageTitle } from '../../lib/page-title';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
+import { splitOffers } from './offers';
+import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
+import { PaymentMethodChoice } from './payment-method-choice';
+import { PROPOSAL_WAIT_TEXT } from './proposal-wait';
+import { useSaveSummary } from './use-save-summary';
+import './negotiation.css';
+
+/** /propostas: every offer of a contract for a chosen day and method (spec §2). */
+export function ProposalsPage() {
+  usePageTitle('Propostas');
+  const [query] = useSearchParams();
+  const link = useMemo(() => readNegotiationLink(query), [query]);
+  const method = query.get('formaDePagamento');
+  if (!link) return <Navigate to={paths.minhaConta} replace />;
+  return (
+    <Proposals
+      key={`${link.credor}/${link.contrato}`}
+      link={link}
+      preferred={method === 'boleto' || method === 'cartao' || method === 'pix' ? method : null}
+    />
+  );
+}
+
+function Proposals({ link, preferred }: { link: NegotiationLink; preferred: PaymentMethod | null }) {
+  // undefined: the upstream's default day; a re-request for each day chosen (spec §4).
+  const [vencimento, setVencimento] = useState<string | undefined>(undefined);
+  const offers = trpc.negotiation.offers.useQuery(
+    { codcredor: link.credor, contrato: link.contrato, vencimento, propostas: true, dividas: false },
+    { retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData },
+  );
+  const data = offers.data;
+  const sets = splitOffers(data?.proposals ?? []);
+  const dates = usePaymentDates(sets.base?.dataMaxVencimento);
+  const payable = (data?.formasPagamento ?? []).filter((m) => m.pagamentoProposta).map((m) => m.tipo);
+  const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
+  const method = chosenMethod ?? (preferred && payable.includes(preferred) ? preferred : payable[0]) ?? null;
+  const summary = useSaveSummary();
+
+  const choose = (proposal: ProposalView) =>
+    method &&
+    summary.save({
+      codcredor: link.credor,
+      contrato: link.contrato,
+      formaPagamento: method,
+      selecao: { modo: '1', idProposta: proposal.id },
+    });
+
+  const back = `${negotiationHref(link)}${method ? `&formaDePagamento=${method}` : ''}`;
+  const loadFailed = offers.isError && !isUnauthorized(offers.error);
+  const offerBlock = (title: string, list: ProposalView[]) =>
+    list.length > 0 ? (
+      <section className="offer-set" aria-label={title}>
+        <h3 className="offer-set-title">{title}</h3>
+        <ul className="offer-list">
+          {list.map((proposal) => (
+            <li key={proposal.id}>
+              <OfferButton proposal={proposal} disabled={!method || summary.isPending} onChoose={choose} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    ) : null;
+
+  return (
+    <div className="page negotiation proposals-page">
+      <BackLink to={back} label="Voltar para a negociação" />
+      <div className="contract-heading">
+        <CreditorLogo logoUrl={data?.credor.logoUrl ?? link.logoUrl} nome={data?.credor.nome ?? 'Credor'} />
+        <p>
+          Contrato <strong>{maskContract(link.contrato)}</strong>
+        </p>
+      </div>
+      <h1 className="page-title">Propostas</h1>
+
+      {data ? (
+        <div className="proposals-form">
+          <PaymentDateSelect
+            label="Data de pagamento: "
+            placeholder="Selecione..."
+            options={dates}
+            value={vencimento ?? sets.base?.vencimento ?? ''}
+            onChange={(iso) => {
+              if (iso) setVencimento(iso);
+            }}
+            disabled={offers.isFetching}
+          />
+          {payable.length > 0 ? (
+            <PaymentMethodChoice methods={payable} value={method} onChange={setMethod} />
+          ) : (
+            <p className="instalments-note">Este credor não aceita o pagamento de propostas pelo portal.</p>
+          )}
+          <h2 className="section-heading">Ofertas</h2>
+          {offerBlock('*Somente parcelas em atraso.', sets.overdue)}
+          {offerBlock(
+            '*Proposta para quitação de todas as parcelas (parcelas em atraso + a vencer).',
+            sets.total,
+          )}
+          {sets.base ? null : (
+            <div className="empty-state">
+              <p>No momento não há propostas para este contrato.</p>
+            </div>
+          )}
+        </div>
+      ) : null}
+
+      <SpinnerModal open={offers.isPending} text="Buscando dados..." />
+      <SpinnerModal open={!offers.isPending && offers.isFetching} text={PROPOSAL_WAIT_TEXT} />
+      <SpinnerModal open={summary.isPending} text={PROPOSAL_WAIT_TEXT} />
+      <QueryErrorModal
+        open={loadFailed}
+        message={errorMessage(offers.error)}
+        onRetry={() => void offers.refetch()}
+      />
+      <ErrorModal
+        open={summary.error !== null}
+        message={errorMessage(summary.error)}
+        onClose={summary.reset}
+      />
+    </div>
+  );
+}
+
+function OfferButton({
+  proposal,
+  disabled,
+  onChoose,
+}: {
+  proposal: ProposalView;
+  disabled: boolean;
+  onChoose: (proposal: ProposalView) => void;
+}) {
+  return (
+    <button type="button" className="offer" disabled={disabled} onClick={() => onChoose(proposal)}>
+      {proposal.tipo === 'AV' ? (
+        <span className="offer-main">À vista {formatMoney(proposal.valorPagoCents)}</span>
+      ) : (
+        <>
+          <span className="offer-main">
+            Entrada: {formatMoney(proposal.entradaCents)} {proposal.quantidadeParcelas}x{' '}
+            {formatMoney(proposal.parcelaCents)}
+          </span>
+          <span className="offer-total">Total: {formatMoney(proposal.totalCents)}</span>
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatBrDate } from '@portal/validation/dates';
+import { EMAIL_INVALID_SUMMARY_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail } from '@portal/validation/email';
+import { formatMoney } from '@portal/validation/money';
+import { isValidPhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
+import { type ReactNode, useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { paths } from '../../app/paths';
+import { BackLink } from '../../components/ui/back-link';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { Field } from '../../components/ui/field';
+import { PhoneInput } from '../../components/ui/phone-input';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
+import { type Summary, trpc } from '../../lib/trpc';
+import './negotiation.css';
+
+/** Spec §5: each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
+const deliverySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, EMAIL_INVALID_SUMMARY_MESSAGE)
+    .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE),
+  telefone: z.string().refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE),
+});
+type Delivery = z.infer<typeof deliverySchema>;
+
+/** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
+export function SummaryPage() {
+  usePageTitle('Resumo do acordo');
+  const summary = trpc.negotiation.summary.useQuery(undefined, { retry: false, refetchOnWindowFocus: false });
+  if (summary.isPending) return <SpinnerModal open text="Carregando" />;
+  if (summary.isError) {
+    return isUnauthorized(summary.error) ? null : (
+      <QueryErrorModal open message={errorMessage(summary.error)} onRetry={() => void summary.refetch()} />
+    );
+  }
+  if (!summary.data) return <Navigate to={paths.minhaConta} replace />;
+  return <AgreementSummary summary={summary.data} />;
+}
+
+function AgreementSummary({ summary }: { summary: Summary }) {
+  const navigate = useNavigate();
+  const create = trpc.agreements.create.useMutation({
+    onSuccess: (result) => {
+      if (result.status === 'erro') {
+        void navigate(paths.erroEfetivacao, { replace: true, state: { codCredor: summary.credor.codigo } });
+      } else {
+        void navigate(paths.acordoConcluido, { replace: true });
+      }
+    },
+  });
+  const boleto = summary.formaPagamento === 'boleto';
+  const { handleSubmit, register, control, formState } = useForm<Delivery>({
+    resolver: zodResolver(deliverySchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', telefone: '' },
+  });
+  const email = useWatch({ control, name: 'email' });
+  const { field: phone, fieldState: phoneState } = useController({ control, name: 'telefone' });
+  // Spec §4: the phone waits for a valid e-mail (an empty one lets it through: either contact will do).
+  const phoneLocked = email.trim() !== '' && !isValidEmail(email.trim());
+
+  const submit = handleSubmit((values) =>
+    create.mutate({
+      chave: summary.chave,
+      ...(boleto ? { email: values.email, telefone: phoneLocked ? '' : values.telefone } : {}),
+    }),
+  );
+
+  return (
+    <div className="page negotiation summary-page">
+      <BackLink to={summary.retorno} />
+      <h1 className="page-title">Resumo do acordo</h1>
+      <div className="contract-heading">
+        <CreditorLogo logoUrl={summary.credor.logoUrl} nome={summary.credor.nome} />
+      </div>
+
+      <Operations contratos={summary.contratos} />
+      <NegotiationDetails summary={summary} />
+
+      <form className="summary-form" onSubmit={submit} noValidate>
+        {boleto ? (
+          <section className="delivery" aria-labelledby="envio-titulo">
+            <h2 id="envio-titulo" className="section-heading">
+              Envio de acordo
+            </h2>
+            <div className="delivery-box">
+              <p>Para concluirmos sua negociação, por favor digite abaixo seu e-mail e telefone:</p>
+              <Field label="E-mail" error={formState.errors.email?.message}>
+                {(control) => (
+                  <input
+                    {...control}
+                    {...register('email')}
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    placeholder="Digite seu email"
+                    className="input"
+                  />
+                )}
+              </Field>
+              <PhoneInput
+                label="Celular"
+                placeholder="Digite seu celular"
+                value={phone.value}
+                onChange={phone.onChange}
+                onBlur={phone.onBlur}
+                ref={phone.ref}
+                name={phone.name}
+                disabled={phoneLocked}
+                error={phoneLocked ? undefined : phoneState.error?.message}
+              />
+              <p className="field-hint">
+                As informações do acordo também poderão ser recebidas pelos demais canais cadastrados.
+              </p>
+            </div>
+          </section>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={create.isPending}>
+          {summary.formaPagamento === 'cartao' ? 'Realizar pagamento' : 'Concluir acordo'}
+        </button>
+      </form>
+
+      <SpinnerModal open={create.isPending} text="Carregando" />
+      <ErrorModal open={create.isError} message={errorMessage(create.error)} onClose={create.reset} />
+    </div>
+  );
+}
+
+/** The operations per contract, each collapsible; the instalments list scrolls past 250 px (spec). */
+function Operations({ contratos }: { contratos: Summary['contratos'] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set(contratos.slice(0, 1).map((c) => c.numero)),
+  );
+  const baseId = useId();
+  return (
+    <section className="operations" aria-labelledby={`${baseId}-titulo`}>
+      <h2 id={`${baseId}-titulo`} className="section-heading">
+        Operações
+      </h2>
+      {contratos.map((contrato, index) => {
+        const expanded = open.has(contrato.numero);
+        const panelId = `${baseId}-${index}`;
+        return (
+          <div key={contrato.numero} className="operation">
+            <h3 className="instalment-group-title">
+              <button
+                type="button"
+                className="disclosure"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() =>
+                  setOpen((s) => {
+                    const next = new Set(s);
+                    if (!next.delete(contrato.numero)) next.add(contrato.numero);
+                    return next;
+                  })
+                }
+              >
+                <span>Contrato {contrato.numeroExibido}</span>
+                <span className="disclosure-mark" aria-hidden="true" />
+              </button>
+            </h3>
+            {/* Scrollable by keyboard too: a focusable, named region. */}
+            <section
+              id={panelId}
+              hidden={!expanded}
+              className="operation-list"
+              aria-label={`Parcelas do contrato ${contrato.numeroExibido}`}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+              tabIndex={0}
+            >
+              <table className="operation-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Contrato</th>
+                    <th scope="col">Vencimento</th>
+                    <th scope="col">Valor original</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {contrato.parcelas.map((p) => (
+                    <tr key={`${p.contrato}-${p.vencimento}-${p.valorCents}`}>
+                      <td>{p.contratoExibido}</td>
+                      <td>{formatBrDate(p.vencimento)}</td>
+                      <td>{formatMoney(p.valorCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+/** 'Detalhes da negociação': each line only when the summary has it (spec §2). */
+function NegotiationDetails({ summary }: { summary: Summary }) {
+  const d = summary.detalhes;
+  const lines: [string, ReactNode][] = [['Forma de pagamento', PAYMENT_METHOD_LABEL[summary.formaPagamento]]];
+  if (d.entradaCents !== null) lines.push(['Valor de entrada', formatMoney(d.entradaCents)]);
+  if (d.demaisParcelas)
+    lines.push([
+      'Demais parcelas',
+      `${d.demaisParcelas.quantidade}x de ${formatMoney(d.demaisParcelas.valorCents)}`,
+    ]);
+  if (d.negociacao) lines.push(['Negociação', d.negociacao]);
+  lines.push(['Vencimento', formatBrDate(d.vencimento)]);
+  if (d.descontoCents !== null && d.descontoCents > 0) {
+    if (d.atualizadoCents !== null) lines.push(['Valor atualizado', formatMoney(d.atualizadoCents)]);
+    lines.push(['Desconto', formatMoney(d.descontoCents)]);
+  }
+  lines.push(['Total a pagar', <strong key="total">{formatMoney(d.totalCents)}</strong>]);
+  return (
+    <section className="details" aria-labelledby="detalhes-titulo">
+      <h2 id="detalhes-titulo" className="section-heading">
+        Detalhes da negociação
+      </h2>
+      <dl className="details-list">
+        {lines.map(([term, value]) => (
+          <div key={term} className="details-line">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

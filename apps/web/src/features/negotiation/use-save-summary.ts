@@ -1,0 +1,22 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { type SaveSummaryInput, trpc } from '../../lib/trpc';
+
+/**
+ * Keeps the agreement summary in the BFF session (spec `dadosResumo`) and goes to /resumo; the summary's
+ * back arrow returns to the page and query that built it.
+ */
+export function useSaveSummary() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const utils = trpc.useUtils();
+  const mutation = trpc.negotiation.saveSummary.useMutation({
+    onSuccess: (summary) => {
+      utils.negotiation.summary.setData(undefined, summary);
+      void navigate(paths.resumo);
+    },
+  });
+  const save = (input: Omit<SaveSummaryInput, 'retorno'>) =>
+    mutation.mutate({ ...input, retorno: `${location.pathname}${location.search}` });
+  return { save, isPending: mutation.isPending, error: mutation.error, reset: mutation.reset };
+}
