@@ -17,6 +17,7 @@ import { createSessionManager, type SessionManager } from './session/session-man
 import type { SessionStore } from './session/session-store';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
+import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
 import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
@@ -65,6 +66,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       maxPending: config.PROXY_MAX_PENDING,
       logger: app.log.child({ channel: 'proxy' }),
     }),
+    activation: createActivationChannel({
+      url: new URL(UPSTREAM_CHANNELS.activation, wsBase).toString(),
+      logger: app.log.child({ channel: 'activation' }),
+    }),
   };
 
   await app.register(cookie);
@@ -88,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   app.addHook('onClose', async () => {
     await services.proxy.close();
+    await services.activation.close();
     await dispatcher.close();
     await store.close();
   });
@@ -102,5 +108,6 @@ export interface Services {
   limiter: RateLimiter;
   upstream: UpstreamClient;
   proxy: ProxyChannel;
+  activation: ActivationChannel;
   verifyGoogle: GoogleVerifier;
 }

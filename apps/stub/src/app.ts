@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { activationChannel } from './channels/activation';
 import { proxyChannel } from './channels/proxy';
 import { createFaults, type FaultControl, type Faults } from './faults';
 import { createGoogleIdentity } from './google';
@@ -52,6 +53,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   googleRoutes(app, state, await createGoogleIdentity());
   adminRoutes(app, state, faults);
   proxyChannel(app, state, faults, options.publicUrl);
+  activationChannel(app, state, faults);
 
   return { app, state, faults, calls };
 }

@@ -8,6 +8,8 @@ export const faultsSchema = z.object({
   errorRate: z.number().min(0).max(1).default(0),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
+  /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
+  activationSilent: z.boolean().default(false),
 });
 export type Faults = z.infer<typeof faultsSchema>;
 

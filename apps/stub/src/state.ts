@@ -1,9 +1,11 @@
 import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { AccessRecord } from '@portal/contracts/activation-channel';
 import type { OutboxMessage } from '@portal/contracts/upstream-registration';
 import { isCompanyDocument } from '@portal/validation/document';
 import { CREDITORS } from './data/creditors';
+import { documentShape, randomDocument, randomMobile } from './data/generated-identity';
 import { PERSONAS } from './data/personas';
-import { DEMO_PASSWORD, type SeedCreditor, type SeedPersona } from './data/types';
+import { DEMO_PASSWORD, type PersonaKey, type SeedCreditor, type SeedPersona } from './data/types';
 import { createLedger } from './negotiation/agreements';
 
 /** What a registration may change later (profile edits, consent). */
@@ -22,6 +24,24 @@ export interface StubUser {
   passwordSalt: Buffer;
   passwordHash: Buffer;
 }
+
+/** An access record the activation channel received; tests read them at /__stub/acionamentos. */
+export type ReceivedAccessRecord = AccessRecord & { receivedAt: string };
+
+/** The seeded personas a test may copy (the unregistered one is left to the registration flow). */
+export const CLONABLE_PERSONAS = [
+  'maria',
+  'ana',
+  'carlos',
+  'comercio',
+  'novaEra',
+  'paulo',
+  'joao',
+] as const satisfies readonly PersonaKey[];
+export type ClonablePersona = (typeof CLONABLE_PERSONAS)[number];
+
+// The oldest access records go first beyond this: the simulator may run for days in a demo.
+const MAX_ACCESS_RECORDS = 10_000;
 
 interface Expiring {
   cpfCnpj: string;
@@ -50,6 +70,7 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   const tokens = new Map<string, Expiring>();
   const recoveries = new Map<string, Expiring & { codigo: string }>();
   const outbox: OutboxMessage[] = [];
+  const acionamentos: ReceivedAccessRecord[] = [];
   const creditors = new Map<string, SeedCreditor>(CREDITORS.map((c) => [c.code, c]));
   let nextId = 100_001;
 
@@ -121,6 +142,7 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     now,
     creditors,
     outbox,
+    acionamentos,
     findUser: (cpfCnpj: string) => users.get(cpfCnpj),
     findUserByEmail: (email: string) =>
       [...users.values()].find((u) => u.profile.email === email.toLowerCase()),
@@ -242,6 +264,47 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
           enviadoEm: new Date(now()).toISOString(),
         });
       }
+    },
+
+    /** Keeps an access record (acionamento) the activation channel received. */
+    recordAccess(record: AccessRecord): ReceivedAccessRecord {
+      const received = { ...record, receivedAt: new Date(now()).toISOString() };
+      acionamentos.push(received);
+      if (acionamentos.length > MAX_ACCESS_RECORDS) acionamentos.shift();
+      return received;
+    },
+
+    /**
+     * Registers a copy of a seeded persona (its debts, behaviour, score, identity question and profile)
+     * under a fresh valid document of the same kind, a unique e-mail and a unique mobile, with the demo
+     * password: end-to-end runs in parallel each get a user whose agreements touch no one else's.
+     */
+    clonePersona(key: ClonablePersona): StubUser {
+      const persona = PERSONAS.find((p) => p.key === key);
+      if (!persona) throw new Error(`no seeded persona '${key}'`);
+      const seeded = new Set(PERSONAS.flatMap((p) => [p.cpfCnpj, p.email, p.telefone]));
+      const all = [...users.values()];
+      const taken = (value: string) =>
+        seeded.has(value) ||
+        all.some((u) => u.cpfCnpj === value || u.profile.email === value || u.profile.telefone === value);
+      const fresh = (make: () => string) => {
+        for (;;) {
+          const value = make();
+          if (!taken(value)) return value;
+        }
+      };
+      const [local, domain] = persona.email.split('@');
+      const profile = structuredClone(profileOf(persona));
+      return addUser(
+        fresh(() => randomDocument(documentShape(persona.cpfCnpj))),
+        {
+          ...profile,
+          email: fresh(() => `${local}.${randomBytes(4).toString('hex')}@${domain}`),
+          telefone: fresh(() => randomMobile(persona.telefone.slice(0, 2))),
+        },
+        structuredClone(seedOf(persona)),
+        DEMO_PASSWORD,
+      );
     },
 
     /** The partner creditors a user has contracts with, in first-contract order. */

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../trpc/context';
 import { router, sessionProcedure } from '../trpc/init';
+import { recordAccess } from './access-record';
 import { logoPath } from './debts';
 import {
   type ContractView,
@@ -192,7 +193,10 @@ export function instalmentsSummary(
 }
 
 export const negotiationRouter = router({
-  /** A creditor's contracts with the user (proxy `consultaContrato`), for the contract-details modal. */
+  /**
+   * A creditor's contracts with the user (proxy `consultaContrato`), for the contract-details modal;
+   * the first look at a creditor in a session sends its access record (activation channel).
+   */
   contracts: sessionProcedure
     .input(z.object({ codcredor }))
     .query(async ({ ctx, input }): Promise<ContractView[]> => {
@@ -207,6 +211,7 @@ export const negotiationRouter = router({
         parcelasIndividuaisSequenciais: creditor.parcelasIndividuaisSequenciais,
         pagamento: creditor.pagamento,
       });
+      recordAccess(ctx, creditor.agrupador);
       return data.contratos.map(toContractView);
     }),
 

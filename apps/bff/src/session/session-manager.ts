@@ -22,10 +22,18 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 /**
  * What a session keeps beside its identity, each under a key of its own so a page's write never
  * rewrites the session record: the creditor list, the last offers, the agreement summary (the spec's
- * `dadosResumo`), the concluded agreement (`dadosAcordoConcluido`) and the boleto files it may open.
+ * `dadosResumo`), the concluded agreement (`dadosAcordoConcluido`), the boleto files it may open and
+ * the creditors whose access record (acionamento) was sent.
  */
-export type SessionSlot = 'creditors' | 'offers' | 'summary' | 'agreement' | 'boletos';
-const SLOTS: readonly SessionSlot[] = ['creditors', 'offers', 'summary', 'agreement', 'boletos'];
+export type SessionSlot = 'creditors' | 'offers' | 'summary' | 'agreement' | 'boletos' | 'acionamentos';
+const SLOTS: readonly SessionSlot[] = [
+  'creditors',
+  'offers',
+  'summary',
+  'agreement',
+  'boletos',
+  'acionamentos',
+];
 
 // Only write the idle clock back when it moved this much: one store write per minute, not per request.
 const TOUCH_EVERY_MS = 60_000;

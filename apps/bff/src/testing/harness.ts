@@ -38,7 +38,7 @@ export async function startStack({
     stubUrl,
     url,
     config,
-    client: () => createClient(url),
+    client: (headers?: Record<string, string>) => createClient(url, headers),
     async close() {
       await app.close();
       await stub.app.close();
@@ -48,12 +48,16 @@ export async function startStack({
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
-/** A browser-like tRPC client: keeps the session cookie and sends a same-origin Origin. */
-export function createClient(baseUrl: string) {
+/**
+ * A browser-like tRPC client: keeps the session cookie and sends a same-origin Origin, plus any
+ * `extraHeaders` (a phone's User-Agent, say) on every call.
+ */
+export function createClient(baseUrl: string, extraHeaders: Record<string, string> = {}) {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
     if (jar.size) headers.set('cookie', cookieHeader());
     headers.set('origin', baseUrl);
     const response = await fetch(input, { ...init, headers });

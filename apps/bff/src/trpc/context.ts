@@ -9,7 +9,15 @@ export interface Context {
   services: Services;
   /** the signed-in session, already checked for expiry; null when signed out */
   session: { id: string; data: SessionData } | null;
+  /** the browser's kind, from its User-Agent, for tracking records (spec: mobile or desktop) */
+  device: Device;
 }
+
+export type Device = 'mobile' | 'desktop';
+
+/** Phones and tablets count as mobile, as their browsers announce themselves. */
+export const deviceOf = (userAgent: string | undefined): Device =>
+  userAgent && /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent) ? 'mobile' : 'desktop';
 
 export const createContextFactory =
   (services: Services) =>
@@ -18,4 +26,5 @@ export const createContextFactory =
     res,
     services,
     session: await services.sessions.load(req),
+    device: deviceOf(req.headers['user-agent']),
   });

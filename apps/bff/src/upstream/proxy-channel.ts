@@ -11,9 +11,9 @@ import {
 import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import { PROXY_APP } from '@portal/contracts/upstream-paths';
 import type { FastifyBaseLogger } from 'fastify';
-import { WebSocket } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from './errors';
+import { createSocketConnection } from './socket-connection';
 
 export interface ProxyChannelOptions {
   url: string;
@@ -42,19 +42,8 @@ type RequestPayload<M extends ProxyMethod> = Omit<
  * When the socket drops, what is in flight fails at once (nothing is re-sent) and the channel
  * reconnects with capped exponential backoff and jitter.
  */
-export function createProxyChannel({
-  url,
-  timeoutMs,
-  maxPending,
-  logger,
-  backoffMs = { initial: 250, max: 30_000 },
-}: ProxyChannelOptions) {
+export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoffMs }: ProxyChannelOptions) {
   const pending = new Map<string, Pending>();
-  let socket: WebSocket | undefined;
-  let opening: Promise<WebSocket> | undefined;
-  let failures = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let closed = false;
 
   const settleAll = (error: UpstreamError) => {
     for (const [id, entry] of pending) {
@@ -64,21 +53,10 @@ export function createProxyChannel({
     }
   };
 
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer) return;
-    const ceiling = Math.min(backoffMs.max, backoffMs.initial * 2 ** Math.min(failures, 16));
-    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      open().catch(() => undefined);
-    }, delay);
-    reconnectTimer.unref();
-  };
-
-  const onMessage = (event: { data: unknown }) => {
+  const onMessage = (data: unknown) => {
     let json: unknown;
     try {
-      json = JSON.parse(String(event.data));
+      json = JSON.parse(String(data));
     } catch {
       logger.warn('proxy channel: a reply that is not JSON was dropped');
       return;
@@ -94,40 +72,20 @@ export function createProxyChannel({
     entry.resolve(parsed.data);
   };
 
-  function open(): Promise<WebSocket> {
-    if (socket?.readyState === WebSocket.OPEN) return Promise.resolve(socket);
-    if (opening) return opening;
-    opening = new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url);
-      ws.addEventListener('open', () => {
-        failures = 0;
-        socket = ws;
-        opening = undefined;
-        logger.info('proxy channel: connected');
-        resolve(ws);
-      });
-      ws.addEventListener('message', onMessage);
-      ws.addEventListener('error', () => undefined);
-      ws.addEventListener('close', () => {
-        const wasOpen = socket === ws;
-        if (wasOpen) socket = undefined;
-        if (opening && !wasOpen) {
-          opening = undefined;
-          failures += 1;
-          reject(new UpstreamError('unavailable', 'proxy channel: connection refused'));
-        }
-        if (wasOpen) {
-          logger.warn({ inFlight: pending.size }, 'proxy channel: connection lost');
-          settleAll(new UpstreamError('unavailable', 'proxy channel: connection lost'));
-        }
-        scheduleReconnect();
-      });
-    });
-    return opening;
-  }
+  const connection = createSocketConnection({
+    url,
+    name: 'proxy',
+    logger,
+    backoffMs,
+    onMessage,
+    onLost: () => {
+      logger.warn({ inFlight: pending.size }, 'proxy channel: connection lost');
+      settleAll(new UpstreamError('unavailable', 'proxy channel: connection lost'));
+    },
+  });
 
   function request<M extends ProxyMethod>(metodo: M, payload: RequestPayload<M>): Promise<ProxyReply> {
-    if (closed) return Promise.reject(new UpstreamError('unavailable', 'proxy channel: closed'));
+    if (connection.closed) return Promise.reject(new UpstreamError('unavailable', 'proxy channel: closed'));
     if (pending.size >= maxPending) {
       return Promise.reject(new UpstreamError('unavailable', 'proxy channel: too many requests in flight'));
     }
@@ -138,7 +96,7 @@ export function createProxyChannel({
         resolve({ idRequest, metodo, ...PROXY_TIMEOUT_REPLY });
       }, timeoutMs);
       pending.set(idRequest, { metodo, resolve, reject, timer });
-      open().then(
+      connection.open().then(
         (ws) => {
           if (pending.has(idRequest))
             ws.send(JSON.stringify({ ...payload, idRequest, metodo, app: PROXY_APP }));
@@ -184,13 +142,11 @@ export function createProxyChannel({
       return pending.size;
     },
     get connected() {
-      return socket?.readyState === WebSocket.OPEN;
+      return connection.connected;
     },
     async close() {
-      closed = true;
-      clearTimeout(reconnectTimer);
+      connection.close();
       settleAll(new UpstreamError('unavailable', 'proxy channel: closed'));
-      socket?.close();
     },
   };
 }

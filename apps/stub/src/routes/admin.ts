@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FaultControl } from '../faults';
 import { faultsSchema } from '../faults';
-import type { StubState } from '../state';
+import { CLONABLE_PERSONAS, type StubState } from '../state';
 
 /** Test and demo controls under /__stub: never part of the real upstream's API. */
 export function adminRoutes(app: FastifyInstance, state: StubState, faults: FaultControl) {
@@ -25,6 +25,20 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
   app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/agreements', async (request) => {
     const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
     return state.ledger.agreements.filter((a) => !cpfCnpj || a.cpfCnpj === cpfCnpj);
+  });
+
+  /** The access records the activation channel received, oldest first; optionally for one document. */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/acionamentos', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.acionamentos.filter((a) => !cpfCnpj || a.cpfcnpj === cpfCnpj);
+  });
+
+  /** A fresh copy of a seeded persona, so that parallel end-to-end runs never share one user's debts. */
+  app.post('/__stub/personas', async (request, reply) => {
+    const parsed = z.object({ like: z.enum(CLONABLE_PERSONAS) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Persona inválida.' });
+    const user = state.clonePersona(parsed.data.like);
+    return { cpfCnpj: user.cpfCnpj, email: user.profile.email, telefone: user.profile.telefone };
   });
 
   app.post('/__stub/tokens/expire', async (request, reply) => {

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket } from 'undici';
+import { UpstreamError } from './errors';
+
+export interface SocketConnectionOptions {
+  url: string;
+  /** names the channel in logs and errors: 'proxy', 'activation' */
+  name: string;
+  logger: FastifyBaseLogger;
+  /** reconnect backoff: first delay and cap */
+  backoffMs?: { initial: number; max: number };
+  onMessage: (data: unknown) => void;
+  /** an open socket dropped (not on close()): whatever waits for its replies should settle now */
+  onLost: () => void;
+}
+
+/**
+ * One WebSocket to an upstream channel, opened on first use. After a drop or a refused attempt it
+ * reconnects with capped exponential backoff and jitter; the channels built on it decide what
+ * happens to their requests in flight.
+ */
+export function createSocketConnection({
+  url,
+  name,
+  logger,
+  backoffMs = { initial: 250, max: 30_000 },
+  onMessage,
+  onLost,
+}: SocketConnectionOptions) {
+  let socket: WebSocket | undefined;
+  let opening: Promise<WebSocket> | undefined;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    const ceiling = Math.min(backoffMs.max, backoffMs.initial * 2 ** Math.min(failures, 16));
+    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      open().catch(() => undefined);
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  function open(): Promise<WebSocket> {
+    if (closed) return Promise.reject(new UpstreamError('unavailable', `${name} channel: closed`));
+    if (socket?.readyState === WebSocket.OPEN) return Promise.resolve(socket);
+    if (opening) return opening;
+    opening = new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.addEventListener('open', () => {
+        if (closed) {
+          // closed while connecting: the close event below rejects the attempt
+          ws.close();
+          return;
+        }
+        failures = 0;
+        socket = ws;
+        opening = undefined;
+        logger.info(`${name} channel: connected`);
+        resolve(ws);
+      });
+      ws.addEventListener('message', (event) => onMessage(event.data));
+      ws.addEventListener('error', () => undefined);
+      ws.addEventListener('close', () => {
+        const wasOpen = socket === ws;
+        if (wasOpen) socket = undefined;
+        if (opening && !wasOpen) {
+          opening = undefined;
+          failures += 1;
+          reject(new UpstreamError('unavailable', `${name} channel: connection refused`));
+        }
+        if (wasOpen && !closed) onLost();
+        scheduleReconnect();
+      });
+    });
+    return opening;
+  }
+
+  return {
+    /** The open socket, connecting first when needed; rejects with 'unavailable' when that fails. */
+    open,
+    get connected() {
+      return socket?.readyState === WebSocket.OPEN;
+    },
+    /** the last attempt to connect failed and the next one is waiting out its backoff */
+    get unreachable() {
+      return failures > 0 && opening === undefined;
+    },
+    get closed() {
+      return closed;
+    },
+    close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      socket?.close();
+    },
+  };
+}
+
+export type SocketConnection = ReturnType<typeof createSocketConnection>;
