@@ -101,6 +101,14 @@ describe('the agreement summary', () => {
     expect(summary.contratos[0]?.parcelas[0]?.futura).toBe(true);
   });
 
+  it("lists a proposal's instalments at their original values when the debts were seen", () => {
+    const summary = proposalSummary(toProposalView(WIRE_PROPOSAL), {
+      '4587120093|2026-08-19': 48990,
+      '4587120093|2026-12-17': 48990,
+    });
+    expect(summary.contratos[0]?.parcelas.map((p) => p.valorCents)).toEqual([48990, 50000, 48990]);
+  });
+
   it('leaves out what an upfront proposal without discount does not have', () => {
     const upfront = toProposalView({
       ...WIRE_PROPOSAL,

@@ -106,6 +106,9 @@ describe('negotiation.offers', () => {
       });
       expect(summary.detalhes.totalCents).toBe(proposal?.valorPagoCents);
       expect(summary.detalhes.negociacao).toBe('À vista');
+      // the operations list each instalment at its original value (R$ 489,90), not the updated one
+      const listed = summary.contratos.flatMap((c) => c.parcelas.map((p) => p.valorCents));
+      expect(new Set(listed)).toEqual(new Set(offers.debts.map((d) => d.originalCents)));
     }
     const forged = await failure(
       trpc.negotiation.saveSummary.mutate({

@@ -65,7 +65,10 @@ interface OffersRecord {
   codcredor: string;
   contrato: string;
   proposals: Record<string, ProposalView>;
+  /** the original value of each instalment seen, by `originalKey`: a proposal lists only updated values */
+  originals?: Record<string, number>;
 }
+const originalKey = (contrato: string, vencimento: string) => `${contrato}|${vencimento}`;
 const MAX_REMEMBERED_PROPOSALS = 60;
 
 export interface SummaryInstalment {
@@ -135,8 +138,10 @@ const summaryInput = z.object({
   ]),
 });
 
+/** `originals`: the instalments' original values when the debts were seen; else the proposal's own values. */
 export function proposalSummary(
   proposal: ProposalView,
+  originals: Record<string, number> = {},
 ): Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'> {
   const upfront = proposal.tipo === 'AV';
   return {
@@ -146,7 +151,7 @@ export function proposalSummary(
         contrato: p.contrato,
         contratoExibido: maskContract(p.contrato),
         vencimento: p.vencimento,
-        valorCents: p.valorCents,
+        valorCents: originals[originalKey(p.contrato, p.vencimento)] ?? p.valorCents,
         futura: p.vencimento > proposal.vencimento,
       })),
     ),
@@ -248,15 +253,18 @@ export const negotiationRouter = router({
       ]);
 
       const earlier = await sessions.read<OffersRecord>(ctx.session, 'offers');
-      const kept =
-        earlier?.codcredor === creditor.agrupador && earlier.contrato === input.contrato
-          ? Object.values(earlier.proposals)
-          : [];
-      const remembered = [...kept, ...proposals].slice(-MAX_REMEMBERED_PROPOSALS);
+      const same = earlier?.codcredor === creditor.agrupador && earlier.contrato === input.contrato;
+      const remembered = [...(same ? Object.values(earlier.proposals) : []), ...proposals].slice(
+        -MAX_REMEMBERED_PROPOSALS,
+      );
       await sessions.write(ctx.session, 'offers', {
         codcredor: creditor.agrupador,
         contrato: input.contrato,
         proposals: Object.fromEntries(remembered.map((p) => [p.id, p])),
+        originals: {
+          ...(same ? earlier.originals : {}),
+          ...Object.fromEntries(debts.map((d) => [originalKey(d.contrato, d.vencimento), d.originalCents])),
+        },
       } satisfies OffersRecord);
 
       return {
@@ -291,7 +299,7 @@ export const negotiationRouter = router({
           ? offers.proposals[selecao.idProposta]
           : undefined;
       if (!proposal) throw new TRPCError({ code: 'NOT_FOUND', message: NEGOTIATION_MESSAGES.proposalGone });
-      built = proposalSummary(proposal);
+      built = proposalSummary(proposal, offers?.originals);
       idProposta = proposal.id;
     } else {
       const { cpfCnpj, token } = ctx.session.data;
