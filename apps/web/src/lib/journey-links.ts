@@ -1,4 +1,5 @@
 import { paths } from '../app/paths';
+import type { PaymentMethod } from './trpc';
 
 /**
  * The links into the negotiation journey (spec §2 contract-details modal). Their query holds only what is not
@@ -68,4 +69,10 @@ export function readNegotiationLink(query: URLSearchParams): NegotiationLink | n
     chamarDivida: query.get('chamarDivida') !== 'false',
     sequencial: query.get('parcelasIndividuaisSequenciais') === 'true',
   };
+}
+
+/** The method /propostas hands back to /negociacao (spec: back with the query plus formaDePagamento). */
+export function readPreferredMethod(query: URLSearchParams): PaymentMethod | null {
+  const method = query.get('formaDePagamento');
+  return method === 'boleto' || method === 'cartao' || method === 'pix' ? method : null;
 }

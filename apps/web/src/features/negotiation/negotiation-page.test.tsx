@@ -109,6 +109,14 @@ describe('/negociacao', () => {
     });
   });
 
+  it('preselects the method chosen on /propostas', async () => {
+    const { user } = renderNegotiation(offers(), `${NEGOTIATION_URL}&formaDePagamento=pix`);
+    await user.click(await screen.findByRole('button', { name: 'Negociar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Como você quer pagar?' });
+    expect((within(modal).getByRole('radio', { name: 'PIX' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(modal).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('values the offer again for another date, with its own wait, and closes on a failure', async () => {
     const { user, fake } = renderNegotiation(offers());
     const other = DATES[2] as string;

@@ -9,10 +9,10 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
-import { type NegotiationLink, readNegotiationLink } from '../../lib/journey-links';
+import { type NegotiationLink, readNegotiationLink, readPreferredMethod } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { useSignedInSession } from '../../lib/session';
-import { type ProposalView, trpc } from '../../lib/trpc';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
 import { InstalmentDatesModal } from './instalment-dates-modal';
 import {
   type DebtGroup,
@@ -36,13 +36,15 @@ export function NegotiationPage() {
   const [query] = useSearchParams();
   const link = useMemo(() => readNegotiationLink(query), [query]);
   if (!link) return <Navigate to={paths.minhaConta} replace />;
-  return <Negotiation key={`${link.credor}/${link.contrato}`} link={link} />;
+  return (
+    <Negotiation key={`${link.credor}/${link.contrato}`} link={link} preferred={readPreferredMethod(query)} />
+  );
 }
 
 /** Which modal of the journey is open. */
 type Step = 'future' | 'payment' | 'confirm' | 'warning' | 'dates' | null;
 
-function Negotiation({ link }: { link: NegotiationLink }) {
+function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: PaymentMethod | null }) {
   const session = useSignedInSession();
   const offers = trpc.negotiation.offers.useQuery(
     {
@@ -104,7 +106,9 @@ function Negotiation({ link }: { link: NegotiationLink }) {
   return (
     <div className={chosen.length > 0 ? 'page negotiation has-total-bar' : 'page negotiation'}>
       <BackLink to={paths.minhaConta} label="Minha conta" />
-      <h1 className="page-title">Olá, {session.primeiroNome}</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        Olá, {session.primeiroNome}
+      </h1>
       <div className="contract-heading">
         <CreditorLogo logoUrl={data?.credor.logoUrl ?? link.logoUrl} nome={data?.credor.nome ?? 'Credor'} />
         <p>
@@ -161,6 +165,7 @@ function Negotiation({ link }: { link: NegotiationLink }) {
         proposal={step === 'payment' ? upfront : null}
         link={link}
         methods={payable}
+        preferred={preferred}
         onClose={() => setStep(null)}
         onFailure={(message) => {
           setStep(null);

@@ -16,6 +16,8 @@ export interface PaymentModalProps {
   link: NegotiationLink;
   /** the creditor's methods that may pay a proposal */
   methods: readonly PaymentMethod[];
+  /** the method chosen on /propostas, preselected when the creditor offers it */
+  preferred?: PaymentMethod | null;
   onClose: () => void;
   /** the proposal could not be valued for another date: the modal closes and the page says why */
   onFailure: (message: string) => void;
@@ -31,12 +33,13 @@ function OpenPaymentModal({
   proposal: initial,
   link,
   methods,
+  preferred,
   onClose,
   onFailure,
 }: PaymentModalProps & { proposal: ProposalView }) {
   const utils = trpc.useUtils();
   const [proposal, setProposal] = useState(initial);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [method, setMethod] = useState(preferred && methods.includes(preferred) ? preferred : null);
   const [refetching, setRefetching] = useState(false);
   const summary = useSaveSummary();
   const dates = usePaymentDates(initial.dataMaxVencimento);

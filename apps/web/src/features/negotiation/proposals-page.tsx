@@ -10,7 +10,12 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
-import { type NegotiationLink, negotiationHref, readNegotiationLink } from '../../lib/journey-links';
+import {
+  type NegotiationLink,
+  negotiationHref,
+  readNegotiationLink,
+  readPreferredMethod,
+} from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
 import { splitOffers } from './offers';
@@ -25,14 +30,9 @@ export function ProposalsPage() {
   usePageTitle('Propostas');
   const [query] = useSearchParams();
   const link = useMemo(() => readNegotiationLink(query), [query]);
-  const method = query.get('formaDePagamento');
   if (!link) return <Navigate to={paths.minhaConta} replace />;
   return (
-    <Proposals
-      key={`${link.credor}/${link.contrato}`}
-      link={link}
-      preferred={method === 'boleto' || method === 'cartao' || method === 'pix' ? method : null}
-    />
+    <Proposals key={`${link.credor}/${link.contrato}`} link={link} preferred={readPreferredMethod(query)} />
   );
 }
 
@@ -85,7 +85,9 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
           Contrato <strong>{maskContract(link.contrato)}</strong>
         </p>
       </div>
-      <h1 className="page-title">Propostas</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        Propostas
+      </h1>
 
       {data ? (
         <div className="proposals-form">

@@ -78,7 +78,9 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   return (
     <div className="page negotiation summary-page">
       <BackLink to={summary.retorno} />
-      <h1 className="page-title">Resumo do acordo</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        Resumo do acordo
+      </h1>
       <div className="contract-heading">
         <CreditorLogo logoUrl={summary.credor.logoUrl} nome={summary.credor.nome} />
       </div>
