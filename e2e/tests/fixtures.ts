@@ -51,8 +51,13 @@ export const SECRETS = [
 ];
 
 export async function signIn(page: Page, persona: PersonaKey) {
+  await signInAs(page, PERSONAS[persona].typed);
+}
+
+/** Signs in with a document typed as given (every seeded persona and copy has the demo password). */
+export async function signInAs(page: Page, document: string) {
   await page.goto('/login');
-  await page.getByLabel('CPF/CNPJ').fill(PERSONAS[persona].typed);
+  await page.getByLabel('CPF/CNPJ').fill(document);
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(/\/minha-conta$/);
@@ -75,7 +80,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /** Browser storage, cookies visible to scripts, the URL and history state hold none of the secrets. */
-export async function expectNothingPersonalStored(page: Page) {
+export async function expectNothingPersonalStored(page: Page, more: readonly string[] = []) {
+  const secrets = [...SECRETS, ...more];
   const stored = await page.evaluate(() => {
     const dump = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`);
     return [
@@ -86,10 +92,10 @@ export async function expectNothingPersonalStored(page: Page) {
       JSON.stringify(history.state),
     ].join('\n');
   });
-  for (const secret of SECRETS) expect(stored).not.toContain(secret);
+  for (const secret of secrets) expect(stored).not.toContain(secret);
   const cookies = await page.context().cookies();
   for (const cookie of cookies) {
-    for (const secret of SECRETS) expect(cookie.value).not.toContain(secret);
+    for (const secret of secrets) expect(cookie.value).not.toContain(secret);
     if (cookie.name === 'sid') {
       expect(cookie.httpOnly).toBe(true);
       expect(cookie.sameSite).toBe('Lax');
@@ -106,6 +112,44 @@ export async function stubPost<T>(path: string, body: unknown): Promise<T> {
   });
   expect(response.ok, `${path} answered ${response.status}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/** A user of its own: a copy of a seeded persona (same debts and behaviour) under a fresh document. */
+export interface PersonaCopy {
+  cpfCnpj: string;
+  email: string;
+  telefone: string;
+}
+
+/**
+ * Journeys that conclude agreements change a persona's debts, and each runs at two sizes at once: each
+ * run signs in as its own copy (simulator control POST /__stub/personas).
+ */
+export async function signInAsCopyOf(
+  page: Page,
+  like: 'maria' | 'ana' | 'carlos' | 'novaEra' | 'paulo' | 'joao' | 'comercio',
+): Promise<PersonaCopy> {
+  const copy = await stubPost<PersonaCopy>('/__stub/personas', { like });
+  await signInAs(page, copy.cpfCnpj);
+  return copy;
+}
+
+/** The agreements the simulator made for a document (its ledger), oldest first. */
+export async function agreementsOf(cpfCnpj: string): Promise<LedgerAgreement[]> {
+  const response = await fetch(`${STUB_URL}/__stub/agreements?cpfCnpj=${cpfCnpj}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as LedgerAgreement[];
+}
+
+export interface LedgerAgreement {
+  codcredor: string;
+  contrato: string;
+  modo: '1' | '2';
+  idproposta: string;
+  formapagamento: 1 | 2 | 4;
+  canalrecebimento: string;
+  destinorecebimento: string;
+  chave: string;
 }
 
 export interface OutboxMessage {

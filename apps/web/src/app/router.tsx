@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/account-page';
+import { AgreementFailedPage } from '../features/agreements/agreement-failed-page';
+import { AgreementsPage } from '../features/agreements/agreements-page';
+import { ConcludedPage } from '../features/agreements/concluded-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
 import { PrivacyPage } from '../features/legal/privacy-page';
@@ -39,6 +42,10 @@ const pages: Partial<Record<RouteName, ReactNode>> = {
   negociacao: <NegotiationPage />,
   propostas: <ProposalsPage />,
   resumo: <SummaryPage />,
+  acordos: <AgreementsPage />,
+  acordoConcluido: <ConcludedPage />,
+  reemissaoConcluida: <ConcludedPage />,
+  erroEfetivacao: <AgreementFailedPage />,
 };
 
 /** Sections with pages below them (e.g. /mais-opcoes/alterar-senha). */

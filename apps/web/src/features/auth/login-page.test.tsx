@@ -108,15 +108,20 @@ describe('/login links', () => {
 
 describe('/login with the password', () => {
   it('lands on the interrupted journey page after signing in', async () => {
-    const fake = installFakeBff({ 'auth.options': () => withoutGoogle, 'auth.signIn': () => MARIA });
-    rememberReturnTo('/acordos', '?x=1');
+    const fake = installFakeBff({
+      'auth.options': () => withoutGoogle,
+      'auth.signIn': () => MARIA,
+      // the agreement stays loading: the test is about where the user lands
+      'agreements.inProgress': () => new Promise(() => {}),
+    });
+    rememberReturnTo('/acordos', '?credor=1006&contrato=6011452873');
     const { user, router } = renderLogin();
     await typeDocument(user, '52998224725');
     await user.type(screen.getByLabelText('Senha', { selector: 'input' }), 'Acordo@2026');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordos));
-    expect(router.state.location.search).toBe('?x=1');
+    expect(router.state.location.search).toBe('?credor=1006&contrato=6011452873');
     expect(fake.callsTo('auth.signIn')).toHaveLength(1);
   });
 

@@ -114,7 +114,9 @@ describe('/negociacao', () => {
     await user.click(await screen.findByRole('button', { name: 'Negociar' }));
     const modal = await screen.findByRole('dialog', { name: 'Como você quer pagar?' });
     expect((within(modal).getByRole('radio', { name: 'PIX' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(modal).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(modal).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('values the offer again for another date, with its own wait, and closes on a failure', async () => {

@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import { installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+
+function renderFailed() {
+  const fake = installFakeBff({ 'debts.creditors': () => [] });
+  const user = userEvent.setup();
+  return { fake, user, ...renderApp(paths.erroEfetivacao, { session: MARIA }) };
+}
+
+describe('/erro-efetivacao', () => {
+  it('apologises and says an attendant will be in touch within 24 business hours', async () => {
+    const { fake } = renderFailed();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Encontramos um problema!' })).toBeTruthy();
+    expect(screen.getByText('Desculpe, encontramos um problema na efetivação do seu acordo.')).toBeTruthy();
+    expect(screen.getByText(/entrará em contato com você em até 24 horas úteis pelos canais/)).toBeTruthy();
+    expect(document.title).toBe('Encontramos um problema! | Negocia Varejo');
+    // Nothing to load: the page asks the BFF for nothing.
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('offers the service centre by phone/WhatsApp and e-mail, with its hours', async () => {
+    renderFailed();
+    const main = within(await screen.findByRole('main'));
+    await main.findByRole('heading', { level: 1, name: 'Encontramos um problema!' });
+    const contacts = within(main.getByRole('region', { name: /fale com a nossa central de atendimento/ }));
+    const phone = contacts.getByRole('link', { name: '0800 000 3634' });
+    expect(phone.getAttribute('href')).toBe('tel:08000003634');
+    expect(phone.parentElement?.textContent).toBe('Telefone e WhatsApp: 0800 000 3634');
+    const mail = contacts.getByRole('link', { name: 'atendimento@negociavarejo.example' });
+    expect(mail.getAttribute('href')).toBe('mailto:atendimento@negociavarejo.example');
+    expect(
+      contacts.getByText(
+        'Atendimento: Segunda a sexta, das 9h às 21h, e sábado, das 9h às 13h (horário de Brasília)',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('goes to Minha conta', async () => {
+    const { user, router } = renderFailed();
+    await user.click(await screen.findByRole('link', { name: 'Ir para Minha Conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { AlertIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/contacts';
+import { usePageTitle } from '../../lib/page-title';
+import './agreements.css';
+
+export const FAILED_TITLE = 'Encontramos um problema!';
+
+/**
+ * /erro-efetivacao: the upstream refused to conclude the agreement. Nothing to load: the creditor code the
+ * summary passes in the navigation state is not shown, so a reload shows the same page.
+ */
+export function AgreementFailedPage() {
+  usePageTitle(FAILED_TITLE);
+  return (
+    <div className="page agreement-page">
+      <div className="agreement-hero">
+        <AlertIcon className="agreement-hero-icon agreement-hero-icon--error" />
+        <h1 className="page-title" tabIndex={-1}>
+          {FAILED_TITLE}
+        </h1>
+        <p className="page-lead">Desculpe, encontramos um problema na efetivação do seu acordo.</p>
+      </div>
+
+      <section className="card agreement-payment" aria-labelledby="erro-efetivacao-contato">
+        <p>
+          Um de nossos atendentes entrará em contato com você em até 24 horas úteis pelos canais de contato
+          cadastrados.
+        </p>
+        <h2 id="erro-efetivacao-contato" className="agreement-section-title">
+          Se preferir, fale com a nossa central de atendimento:
+        </h2>
+        <ul className="agreement-contacts">
+          <li>
+            <PhoneIcon />
+            <span>
+              Telefone e WhatsApp: <a href={CENTRAL_PHONE_HREF}>{CENTRAL_PHONE}</a>
+            </span>
+          </li>
+          <li>
+            <MailIcon />
+            <span>
+              E-mail: <a href={`mailto:${SERVICE_EMAIL}`}>{SERVICE_EMAIL}</a>
+            </span>
+          </li>
+          <li>
+            <ClockIcon />
+            <span>Atendimento: {SERVICE_HOURS}</span>
+          </li>
+        </ul>
+      </section>
+
+      <Link to={paths.minhaConta} className="btn btn-primary btn-block agreement-finish">
+        Ir para Minha Conta
+      </Link>
+    </div>
+  );
+}

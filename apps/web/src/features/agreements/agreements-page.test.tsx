@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
+import { agreementsHref } from '../../lib/journey-links';
+import type { AgreementInProgress, ConcludedAgreement } from '../../lib/trpc';
+import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+import { FUTURE_HINT } from './agreements-page';
+import { concluded, inProgress } from './test-fixtures';
+
+const LINK = agreementsHref({ credor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
+
+function renderAgreements(handlers: Record<string, Handler> = {}, path = LINK) {
+  const fake = installFakeBff({
+    'agreements.inProgress': () => inProgress(),
+    'debts.creditors': () => [],
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  return { fake, user, ...renderApp(path, { session: MARIA }) };
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Acordos em andamento' });
+/** The page once the agreement has come: its instalments listed. */
+const loaded = () => screen.findByRole('list', { name: 'Parcelas do acordo' });
+const instalment = (numero: number) =>
+  screen.getByRole('heading', { level: 2, name: `Parcela ${numero}` }).closest('li') as HTMLElement;
+const details = (item: HTMLElement) =>
+  within(item)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`.replace(/\u00a0/g, ' '));
+
+describe('/acordos', () => {
+  it.each([
+    ['no contract', `${paths.acordos}?credor=1`],
+    ['no creditor', `${paths.acordos}?contrato=5521009`],
+  ])('sends a user whose link has %s to Minha conta without asking the BFF', async (_, path) => {
+    const { fake, router } = renderAgreements({}, path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    expect(fake.callsTo('agreements.inProgress')).toHaveLength(0);
+  });
+
+  it('looks the agreement up behind "Buscando dados..." and lists its instalments', async () => {
+    const reply = deferred<AgreementInProgress>();
+    const { fake } = renderAgreements({ 'agreements.inProgress': () => reply.promise });
+    expect(await screen.findByRole('dialog', { name: 'Buscando dados...' })).toBeTruthy();
+    expect(fake.callsTo('agreements.inProgress').map((call) => call.input)).toEqual([
+      { codcredor: '1', contrato: '5521009' },
+    ]);
+    reply.resolve(inProgress());
+
+    const title = await heading();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(title);
+    expect(document.title).toBe('Acordos em andamento | Negocia Varejo');
+    expect(screen.getByRole('img', { name: 'Ipê Eletro' }).getAttribute('src')).toBe('/api/logos/ipe.svg');
+    expect(screen.getByText('Contrato 55***009')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Parcelas do acordo' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(details(instalment(4))).toEqual(['Vencimento: 10/06/2026', 'Valor a pagar: R$ 250,00']);
+    expect(details(instalment(5))).toEqual(['Vencimento: 10/07/2026', 'Valor a pagar: R$ 1.234,56']);
+  });
+
+  it('marks a paid instalment "Pago" instead of a button, with the accent border', async () => {
+    renderAgreements();
+    await loaded();
+    const paid = instalment(3);
+    expect(within(paid).getByText('Pago')).toBeTruthy();
+    expect(within(paid).queryByRole('button')).toBeNull();
+    expect(paid.classList.contains('agreement-instalment--paid')).toBe(true);
+  });
+
+  it('lets an open instalment generate its payment; a future one is disabled and says why', async () => {
+    renderAgreements();
+    await loaded();
+    const open = instalment(4);
+    const generate = within(open).getByRole('button', { name: 'Gerar pagamento da parcela 4' });
+    expect(generate.textContent).toBe('Gerar pagamento');
+    expect((generate as HTMLButtonElement).disabled).toBe(false);
+    expect(open.classList.contains('agreement-instalment--open')).toBe(true);
+
+    const future = instalment(5);
+    const waiting = within(future).getByRole('button', { name: 'Gerar pagamento da parcela 5' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(waiting.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      FUTURE_HINT,
+    );
+    expect(future.classList.contains('agreement-instalment--future')).toBe(true);
+    expect(future.classList.contains('agreement-instalment--open')).toBe(false);
+  });
+
+  it('re-issues an open instalment and shows the new payment on /reemissao-concluida', async () => {
+    const reply = deferred<{ status: 'concluido'; acordo: ConcludedAgreement }>();
+    const reissued = concluded({ tipo: 'reemissao', titulo: 'Pagamento gerado com sucesso!' });
+    const { fake, user, router } = renderAgreements({
+      'agreements.reissue': () => reply.promise,
+      'agreements.concluded': () => reissued,
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Gerar pagamento da parcela 4' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Carregando' })).toBeTruthy();
+    expect(fake.callsTo('agreements.reissue').map((call) => call.input)).toEqual([
+      { codcredor: '1', contrato: '5521009', parcela: 'A-4' },
+    ]);
+    reply.resolve({ status: 'concluido', acordo: reissued });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pagamento gerado com sucesso!' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.reemissaoConcluida);
+  });
+
+  it("shows the server's message when the re-issue fails, and stays", async () => {
+    const refused = 'Ocorreu um erro ao solicitar sua requisição.';
+    const { user, router } = renderAgreements({
+      'agreements.reissue': () => {
+        throw new FakeTrpcError('BAD_REQUEST', refused);
+      },
+    });
+    await loaded();
+    const generate = screen.getByRole('button', { name: 'Gerar pagamento da parcela 4' });
+    await user.click(generate);
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.getAttribute('data-modal')).toBe('modalError');
+    expect(dialog.textContent).toContain(refused);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(generate);
+    expect(router.state.location.pathname).toBe(paths.acordos);
+  });
+
+  it("shows the server's message when the agreement cannot be looked up, and leaves for Minha conta", async () => {
+    const { user, router } = renderAgreements({
+      'agreements.inProgress': () => {
+        throw new FakeTrpcError('GATEWAY_TIMEOUT', 'Erro de timeout');
+      },
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.getAttribute('data-modal')).toBe('modalErroConsulta');
+    expect(dialog.textContent).toContain('Erro de timeout');
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar para minha conta' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.minhaConta);
+  });
+
+  it('says the default consultation error when the server gives no message', async () => {
+    renderAgreements({
+      'agreements.inProgress': () => {
+        throw new FakeTrpcError('INTERNAL_SERVER_ERROR', '');
+      },
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(QUERY_ERROR_MESSAGE);
+    expect(QUERY_ERROR_MESSAGE).toBe(
+      'Ocorreu um erro ao consultar seus dados. Por gentileza, tente novamente mais tarde.',
+    );
+  });
+
+  it('goes back to Minha conta with the arrow', async () => {
+    const { user, router } = renderAgreements();
+    await loaded();
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Minha conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+  });
+});

@@ -1,0 +1,156 @@
+import { formatBrDate } from '@portal/validation/dates';
+import { formatMoney } from '@portal/validation/money';
+import { useId, useMemo, useRef } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { BackLink } from '../../components/ui/back-link';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { CheckIcon } from '../../components/ui/icons';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { type ContractLink, readContractLink } from '../../lib/journey-links';
+import { usePageTitle } from '../../lib/page-title';
+import { type AgreementInProgress, trpc } from '../../lib/trpc';
+import { queryErrorText } from './query-error-text';
+import './agreements.css';
+
+export const TITLE = 'Acordos em andamento';
+export const FUTURE_HINT = 'Disponível após o pagamento da parcela anterior.';
+
+type Instalment = AgreementInProgress['parcelas'][number];
+
+/** /acordos: the instalments of the agreement in progress on a contract; without a contract, back home. */
+export function AgreementsPage() {
+  usePageTitle(TITLE);
+  const [query] = useSearchParams();
+  // chamarAcordo is always 'true' in our links: the page has nothing to show without the agreement.
+  const link = useMemo(() => readContractLink(query), [query]);
+  if (!link) return <Navigate to={paths.minhaConta} replace />;
+  return <AgreementsInProgress key={`${link.credor}/${link.contrato}`} link={link} />;
+}
+
+function AgreementsInProgress({ link }: { link: ContractLink }) {
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const agreement = trpc.agreements.inProgress.useQuery({ codcredor: link.credor, contrato: link.contrato });
+  const reissue = trpc.agreements.reissue.useMutation({
+    onSuccess: () => void navigate(paths.reemissaoConcluida),
+  });
+
+  const data = agreement.data;
+  const loading = agreement.isPending || (agreement.isError && agreement.isFetching);
+  // An ended session is not an error to show: the guard is already taking the user to the start page.
+  const loadFailed = agreement.isError && !agreement.isFetching && !isUnauthorized(agreement.error);
+  const reissueFailed = reissue.isError && !isUnauthorized(reissue.error);
+
+  const generate = (instalment: Instalment) =>
+    reissue.mutate({ codcredor: link.credor, contrato: link.contrato, parcela: instalment.id });
+
+  return (
+    <div className="page agreement-page">
+      <BackLink to={paths.minhaConta} label="Minha conta" />
+      {data ? (
+        <div className="agreement-logo">
+          <CreditorLogo logoUrl={data.credor.logoUrl ?? link.logoUrl} nome={data.credor.nome} />
+        </div>
+      ) : null}
+      <h1 ref={headingRef} className="page-title" tabIndex={-1}>
+        {TITLE}
+      </h1>
+      {data ? (
+        <>
+          <p className="page-lead agreement-contract-number">Contrato {data.contratoExibido}</p>
+          {data.parcelas.length > 0 ? (
+            <ul className="agreement-instalments" aria-label="Parcelas do acordo">
+              {data.parcelas.map((instalment) => (
+                <InstalmentItem
+                  key={instalment.id}
+                  instalment={instalment}
+                  busy={reissue.isPending}
+                  onGenerate={generate}
+                />
+              ))}
+            </ul>
+          ) : (
+            <div className="empty-state">
+              <p>Não encontramos parcelas deste acordo.</p>
+            </div>
+          )}
+        </>
+      ) : null}
+
+      <SpinnerModal open={loading} text="Buscando dados..." returnFocusRef={headingRef} />
+      <SpinnerModal open={reissue.isPending} text="Carregando" />
+      <QueryErrorModal
+        open={loadFailed}
+        message={queryErrorText(agreement.error)}
+        onRetry={() => void agreement.refetch()}
+      />
+      <ErrorModal open={reissueFailed} message={errorMessage(reissue.error)} onClose={reissue.reset} />
+    </div>
+  );
+}
+
+interface InstalmentItemProps {
+  instalment: Instalment;
+  busy: boolean;
+  onGenerate: (instalment: Instalment) => void;
+}
+
+/** Spec §4: only EM ABERTO generates a payment; PAGO reads 'Pago'; FUTURA waits, its button dimmed. */
+function InstalmentItem({ instalment, busy, onGenerate }: InstalmentItemProps) {
+  const { numero, status } = instalment;
+  const modifier = status === 'PAGO' ? 'paid' : status === 'FUTURA' ? 'future' : 'open';
+  const hintId = useId();
+  return (
+    <li className={`agreement-instalment agreement-instalment--${modifier}`}>
+      <div className="agreement-instalment-info">
+        <h2 className="agreement-instalment-title">Parcela {numero}</h2>
+        <dl className="agreement-instalment-details">
+          <div>
+            <dt>Vencimento</dt>
+            <dd>{formatBrDate(instalment.vencimento)}</dd>
+          </div>
+          <div>
+            <dt>Valor a pagar</dt>
+            <dd>{formatMoney(instalment.valorCents)}</dd>
+          </div>
+        </dl>
+      </div>
+      {status === 'PAGO' ? (
+        <p className="agreement-paid">
+          <CheckIcon />
+          Pago
+        </p>
+      ) : status === 'FUTURA' ? (
+        <div className="agreement-instalment-action">
+          <button
+            type="button"
+            className="btn btn-primary agreement-pay"
+            disabled
+            aria-label={`Gerar pagamento da parcela ${numero}`}
+            aria-describedby={hintId}
+          >
+            Gerar pagamento
+          </button>
+          <p id={hintId} className="agreement-instalment-hint">
+            {FUTURE_HINT}
+          </p>
+        </div>
+      ) : (
+        <div className="agreement-instalment-action">
+          <button
+            type="button"
+            className="btn btn-primary agreement-pay"
+            aria-label={`Gerar pagamento da parcela ${numero}`}
+            onClick={() => !busy && onGenerate(instalment)}
+          >
+            Gerar pagamento
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,287 @@
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { CheckIcon, MailIcon } from '../../components/ui/icons';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { isUnauthorized } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
+import { ActionButton } from './action-button';
+import { CardIcon, CopyIcon, DownloadIcon, SmsIcon } from './agreement-icons';
+import { queryErrorText } from './query-error-text';
+import { type SendChannel, SendModal } from './send-modal';
+import { useAnnouncement } from './use-announcement';
+import { downloadableBoletos, useBoletoDownloads } from './use-boleto-downloads';
+import './agreements.css';
+
+export const PIX_LEAD = 'Use o QR Code do PIX abaixo para pagamento do seu acordo:';
+export const BOLETO_SENT = 'O boleto foi enviado para os canais cadastrados.';
+/** Spec: the title when the stored agreement brings none. */
+export const DEFAULT_TITLE = 'Parabéns, acordo concluído com sucesso!';
+export const COPY_FAILED =
+  'Não foi possível copiar o código. Selecione o código na tela e copie-o manualmente.';
+
+/** /acordo-concluido and /reemissao-concluida (one screen): the agreement kept in the BFF session. */
+export function ConcludedPage() {
+  const { pathname } = useLocation();
+  usePageTitle(pathname === paths.reemissaoConcluida ? 'Pagamento gerado' : 'Acordo concluído');
+  // gcTime 0: each visit asks the BFF, so a finished or replaced agreement is never shown from the cache.
+  const concluded = trpc.agreements.concluded.useQuery(undefined, { gcTime: 0 });
+  if (concluded.isPending) return <SpinnerModal open text="Carregando" />;
+  if (concluded.isError) {
+    return isUnauthorized(concluded.error) ? null : (
+      <QueryErrorModal
+        open
+        message={queryErrorText(concluded.error)}
+        onRetry={() => void concluded.refetch()}
+      />
+    );
+  }
+  if (!concluded.data) return <Navigate to={paths.minhaConta} replace />;
+  return <Concluded acordo={concluded.data} />;
+}
+
+/** Focus on the heading once the wait is over, unless something already holds it. */
+function useFocusOnArrival(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) ref.current?.focus();
+  }, [ref]);
+}
+
+type Payment = 'pix' | 'card' | 'boleto';
+
+/** How the first boleto is paid: a PIX QR code, the creditor's card page, or the boleto itself. */
+function paymentOf(first: BoletoView | undefined): Payment {
+  if (first?.qrCode) return 'pix';
+  if (first?.linkPagamento) return 'card';
+  return 'boleto';
+}
+
+function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(headingRef);
+  const actionsId = useId();
+
+  const [done, setDone] = useState<ReadonlySet<string>>(() => new Set());
+  const markDone = (action: string) => setDone((previous) => new Set(previous).add(action));
+  const [announcement, announce] = useAnnouncement();
+  const [channel, setChannel] = useState<SendChannel | null>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const download = useBoletoDownloads();
+  // 'Ir para Minha Conta' forgets the agreement; the user leaves even if that fails (it is replaced next time).
+  const finish = trpc.agreements.finish.useMutation({
+    onSettled: () => void navigate(paths.minhaConta),
+  });
+
+  const first = acordo.boletos[0];
+  const payment = paymentOf(first);
+  const card = acordo.formaPagamento === 'cartao' || payment === 'card';
+  const single = acordo.boletos.length === 1 ? first : undefined;
+  const files = card ? [] : downloadableBoletos(acordo.boletos);
+
+  const copy = async (action: string, code: string, confirmation: string) => {
+    announce('');
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch {
+      setCopyFailed(true);
+      return;
+    }
+    markDone(action);
+    announce(confirmation);
+  };
+
+  const startDownload = () => {
+    announce('');
+    download(files, () => {
+      markDone('download');
+      announce(files.length > 1 ? 'Os boletos foram baixados.' : 'O boleto foi baixado.');
+    });
+  };
+
+  const sent = (sentBy: SendChannel, message: string) => {
+    setChannel(null);
+    markDone(sentBy);
+    announce(message);
+  };
+
+  return (
+    <div className="page agreement-page">
+      <div className="agreement-hero">
+        <CheckIcon className="agreement-hero-icon" />
+        <h1 ref={headingRef} className="page-title" tabIndex={-1}>
+          {acordo.titulo || DEFAULT_TITLE}
+        </h1>
+      </div>
+      <div className="agreement-contract">
+        <CreditorLogo logoUrl={acordo.credor.logoUrl} nome={acordo.credor.nome} />
+        <p>Contrato {acordo.contratoExibido}</p>
+      </div>
+
+      {payment === 'pix' ? (
+        <PixPayment boletos={acordo.boletos} done={done} onCopy={copy} />
+      ) : payment === 'card' && first?.linkPagamento ? (
+        <section className="card agreement-payment" aria-label="Pagamento com cartão">
+          <p>Conclua o pagamento com cartão de crédito no site do credor.</p>
+          <a
+            className="btn btn-primary btn-block"
+            href={first.linkPagamento}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <CardIcon />
+            Pagar com cartão <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        </section>
+      ) : (
+        <section className="card agreement-payment" aria-label="Boleto">
+          <p className="agreement-payment-lead">{BOLETO_SENT}</p>
+          {acordo.boletos.length > 0 ? (
+            <dl className="agreement-codes">
+              {acordo.boletos.map((boleto, index) => (
+                <div key={boleto.arquivo} className="agreement-code-row">
+                  <dt>
+                    {acordo.boletos.length > 1 ? `Linha digitável do boleto ${index + 1}` : 'Linha digitável'}
+                  </dt>
+                  <dd className="agreement-code">{boleto.linhaDigitavel}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </section>
+      )}
+
+      <section className="agreement-actions-section" aria-labelledby={actionsId}>
+        <h2 id={actionsId} className="agreement-section-title">
+          {card ? 'Receba o link de pagamento' : 'Selecione a forma de envio do boleto'}
+        </h2>
+        <ul className="agreement-actions">
+          {files.length > 0 ? (
+            <li>
+              <ActionButton
+                icon={<DownloadIcon className="agreement-action-icon" />}
+                label="Baixar boleto"
+                doneText="Baixado"
+                done={done.has('download')}
+                onClick={startDownload}
+              />
+            </li>
+          ) : null}
+          {/* The PIX code has its own copy button beside it; a card's line is only its page's address. */}
+          {payment === 'boleto' && !card && single?.linhaDigitavel ? (
+            <li>
+              <ActionButton
+                icon={<CopyIcon className="agreement-action-icon" />}
+                label="Copiar código"
+                doneText="Copiado"
+                done={done.has('copy')}
+                onClick={() => void copy('copy', single.linhaDigitavel, 'Código copiado.')}
+              />
+            </li>
+          ) : null}
+          <li>
+            <ActionButton
+              icon={<MailIcon className="agreement-action-icon" />}
+              label="Enviar por e-mail"
+              doneText="Enviado"
+              done={done.has('email')}
+              onClick={() => setChannel('email')}
+            />
+          </li>
+          {card || payment === 'pix' ? null : (
+            <li>
+              <ActionButton
+                icon={<SmsIcon className="agreement-action-icon" />}
+                label="Enviar por SMS"
+                doneText="Enviado"
+                done={done.has('sms')}
+                onClick={() => setChannel('sms')}
+              />
+            </li>
+          )}
+        </ul>
+        <p className="agreement-announcement" role="status" aria-live="polite">
+          {announcement ? (
+            <>
+              <CheckIcon className="icon-sm" />
+              {announcement}
+            </>
+          ) : null}
+        </p>
+      </section>
+
+      <button
+        type="button"
+        className="btn btn-primary btn-block agreement-finish"
+        onClick={() => finish.mutate()}
+        disabled={finish.isPending}
+      >
+        Ir para Minha Conta
+      </button>
+
+      <SendModal channel={channel} onClose={() => setChannel(null)} onSent={sent} />
+      <ErrorModal open={copyFailed} message={COPY_FAILED} onClose={() => setCopyFailed(false)} />
+      <SpinnerModal open={finish.isPending} text="Carregando" />
+    </div>
+  );
+}
+
+interface PixPaymentProps {
+  boletos: BoletoView[];
+  done: ReadonlySet<string>;
+  onCopy: (action: string, code: string, confirmation: string) => Promise<void>;
+}
+
+/** The QR code of each PIX and its 'PIX Copia e Cola' code: on a phone the code is what gets used. */
+function PixPayment({ boletos, done, onCopy }: PixPaymentProps) {
+  const baseId = useId();
+  const pix = boletos.filter((boleto) => boleto.qrCode);
+  const several = pix.length > 1;
+  return (
+    <section className="card agreement-payment" aria-label="Pagamento com PIX">
+      <p className="agreement-payment-lead">{PIX_LEAD}</p>
+      {pix.map((boleto, index) => {
+        const codeId = `${baseId}-${index}`;
+        const which = several ? ` ${index + 1}` : '';
+        return (
+          <div key={boleto.arquivo} className="agreement-pix">
+            {several ? <h3 className="agreement-pix-title">PIX {index + 1}</h3> : null}
+            <img
+              className="agreement-qr"
+              src={boleto.qrCode ?? ''}
+              alt={`QR Code do PIX${which}`}
+              width="220"
+              height="220"
+            />
+            <div className="field">
+              <label htmlFor={codeId} className="field-label">
+                PIX Copia e Cola
+              </label>
+              <textarea
+                id={codeId}
+                className="input agreement-code-input"
+                readOnly
+                rows={3}
+                value={boleto.linhaDigitavel}
+              />
+            </div>
+            <ActionButton
+              variant="wide"
+              icon={<CopyIcon className="agreement-action-icon" />}
+              label="Copiar PIX Copia e Cola"
+              ariaLabel={several ? `Copiar PIX Copia e Cola${which}` : undefined}
+              doneText="Copiado"
+              done={done.has(`pix-${index}`)}
+              onClick={() => void onCopy(`pix-${index}`, boleto.linhaDigitavel, 'PIX Copia e Cola copiado.')}
+            />
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { BoletoView } from '../../lib/trpc';
+
+/** Spec §9: the boleto files are saved 500 ms apart, so the browser takes each download. */
+export const DOWNLOAD_SPACING_MS = 500;
+
+/** Saves one file through a temporary `<a download>`, which keeps the file name the BFF gave it. */
+function saveFile(url: string, fileName: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/** The boletos that have a file to save (the BFF gives none for a card paid on the creditor's site). */
+export function downloadableBoletos(boletos: readonly BoletoView[]): BoletoView[] {
+  return boletos.filter((boleto) => boleto.pdfUrl !== '');
+}
+
+/**
+ * 'Baixar boleto': the first file at once (still inside the user's click, so the browser allows it), the
+ * others spaced out; `onDone` once the last has been handed to the browser. A second click while files are
+ * still going out is ignored, and leaving the page cancels what is left.
+ */
+export function useBoletoDownloads() {
+  const timers = useRef<number[]>([]);
+  const running = useRef(false);
+
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) window.clearTimeout(timer);
+    },
+    [],
+  );
+
+  return useCallback((boletos: readonly BoletoView[], onDone: () => void) => {
+    const files = downloadableBoletos(boletos);
+    if (running.current || files.length === 0) return;
+    running.current = true;
+    files.forEach((file, index) => {
+      const save = () => {
+        saveFile(file.pdfUrl, file.arquivo);
+        if (index === files.length - 1) {
+          running.current = false;
+          timers.current = [];
+          onDone();
+        }
+      };
+      if (index === 0) save();
+      else timers.current.push(window.setTimeout(save, index * DOWNLOAD_SPACING_MS));
+    });
+  }, []);
+}
