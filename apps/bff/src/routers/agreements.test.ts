@@ -152,7 +152,7 @@ describe('agreements', () => {
     expect((await trpc.agreements.create.mutate({ chave, email: 'maria.silva@example.com' })).status).toBe(
       'concluido',
     );
-    const sent = await trpc.agreements.send.mutate({ canal: 'email', destino: 'outro.email@example.com' });
+    const sent = await trpc.agreements.send.mutate({ canal: 'email', destino: ' Outro.Email@Example.com ' });
     expect(sent.ok).toBe(true);
     const outbox = (await (
       await fetch(`${stack.stubUrl}/__stub/outbox?cpfCnpj=${encodeURIComponent(PERSONA.maria.cpfCnpj)}`)
@@ -160,6 +160,9 @@ describe('agreements', () => {
     expect(outbox.at(-1)?.destino).toBe('outro.email@example.com');
     const bad = await failure(trpc.agreements.send.mutate({ canal: 'sms', destino: '123' }));
     expect(bad.data?.code).toBe('BAD_REQUEST');
+    // an SMS goes to a mobile only
+    const landline = await failure(trpc.agreements.send.mutate({ canal: 'sms', destino: '(11) 3333-4444' }));
+    expect(landline.message).toContain('Telefone inválido.');
   });
 
   it('refuses to create without the summary it was built from', async () => {

@@ -143,18 +143,17 @@ async function deliveryOf(ctx: SignedIn, email: string | undefined, telefone: st
   throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
 }
 
-const contactInput = {
-  email: z
-    .string()
-    .max(254)
-    .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE)
-    .optional(),
-  telefone: z
-    .string()
-    .max(20)
-    .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE)
-    .optional(),
-};
+// Typed e-mails arrive with capitals and spaces: the spec's rule reads the normalized form.
+const emailInput = z
+  .string()
+  .max(254)
+  .transform(normalizeEmail)
+  .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE);
+const phoneInput = z
+  .string()
+  .max(20)
+  .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE);
+const contactInput = { email: emailInput.optional(), telefone: phoneInput.optional() };
 
 export const agreementsRouter = router({
   /**
@@ -305,7 +304,7 @@ export const agreementsRouter = router({
         contratoExibido: maskContract(input.contrato),
         formaPagamento: current.formaPagamento,
         pagamentoSite: method?.pagamentoInterno ?? true,
-        tipoAcordo: 'AP',
+        tipoAcordo: current.parcelasAcordo.length > 1 ? 'AP' : 'AV',
         idProposta: input.parcela,
         modo: '1',
         nossonumero: current.codigoAcordo,
@@ -321,11 +320,11 @@ export const agreementsRouter = router({
       z.discriminatedUnion('canal', [
         z.object({
           canal: z.literal('email'),
-          destino: contactInput.email.unwrap().min(1, EMAIL_INVALID_SUMMARY_MESSAGE),
+          destino: emailInput.refine((v) => v !== '', EMAIL_INVALID_SUMMARY_MESSAGE),
         }),
         z.object({
           canal: z.literal('sms'),
-          destino: contactInput.telefone.unwrap().min(1, PHONE_INVALID_SUMMARY_MESSAGE),
+          destino: phoneInput.refine((v) => v !== '', PHONE_INVALID_SUMMARY_MESSAGE),
         }),
       ]),
     )
@@ -343,8 +342,7 @@ export const agreementsRouter = router({
         idproposta: open.id,
         modo: '1',
         canalrecebimento: input.canal,
-        destinorecebimento:
-          input.canal === 'email' ? normalizeEmail(input.destino) : normalizePhone(input.destino),
+        destinorecebimento: input.canal === 'email' ? input.destino : normalizePhone(input.destino),
         nossonumero: acordo.nossonumero,
         ...(input.canal === 'email' ? { formapagamento: PAYMENT_METHOD_CODE[acordo.formaPagamento] } : {}),
       });

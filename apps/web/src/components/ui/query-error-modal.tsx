@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { errorMessage, isServerError } from '../../lib/errors';
 import { Modal } from './modal';
 
 export const QUERY_ERROR_MESSAGE =
@@ -7,14 +8,16 @@ export const QUERY_ERROR_MESSAGE =
 
 export interface QueryErrorModalProps {
   open: boolean;
-  /** the server's message; the spec's default otherwise */
-  message?: string | undefined;
+  /** what the query failed with: the BFF's message is shown, anything else gets the spec's default */
+  error: unknown;
   onRetry?: (() => void) | undefined;
 }
 
 /** Spec 'modalErroConsulta': a page could not load its data; 'Voltar para minha conta' leaves it. */
-export function QueryErrorModal({ open, message, onRetry }: QueryErrorModalProps) {
+export function QueryErrorModal({ open, error, onRetry }: QueryErrorModalProps) {
   const navigate = useNavigate();
+  const sent = isServerError(error) && error instanceof Error && error.message.trim() !== '';
+  const message = sent ? errorMessage(error) : QUERY_ERROR_MESSAGE;
   return (
     <Modal
       open={open}
@@ -22,7 +25,7 @@ export function QueryErrorModal({ open, message, onRetry }: QueryErrorModalProps
       role="alertdialog"
       tone="error"
       title="Algo deu errado"
-      description={<p>{message || QUERY_ERROR_MESSAGE}</p>}
+      description={<p>{message}</p>}
       actions={
         <>
           {onRetry ? (

@@ -13,7 +13,6 @@ import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { type ContractLink, readContractLink } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { type AgreementInProgress, trpc } from '../../lib/trpc';
-import { queryErrorText } from './query-error-text';
 import './agreements.css';
 
 export const TITLE = 'Acordos em andamento';
@@ -83,11 +82,7 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
 
       <SpinnerModal open={loading} text="Buscando dados..." returnFocusRef={headingRef} />
       <SpinnerModal open={reissue.isPending} text="Carregando" />
-      <QueryErrorModal
-        open={loadFailed}
-        message={queryErrorText(agreement.error)}
-        onRetry={() => void agreement.refetch()}
-      />
+      <QueryErrorModal open={loadFailed} error={agreement.error} onRetry={() => void agreement.refetch()} />
       <ErrorModal open={reissueFailed} message={errorMessage(reissue.error)} onClose={reissue.reset} />
     </div>
   );

@@ -274,7 +274,7 @@ describe('/acordo-concluido', () => {
     expect(descriptionOf(screen.getByRole('button', { name: 'Enviar por e-mail', hidden: true }))).toBeNull();
   });
 
-  it('sends by SMS to a landline or mobile number typed in the mask', async () => {
+  it('sends by SMS to the mobile number typed in the mask', async () => {
     const { user, fake } = renderConcluded();
     await heading();
     const button = screen.getByRole('button', { name: 'Enviar por SMS' });
@@ -294,7 +294,7 @@ describe('/acordo-concluido', () => {
     expect(descriptionOf(screen.getByRole('button', { name: 'Enviar por e-mail' }))).toBeNull();
   });
 
-  it('masks a landline as (00) 0000-0000 and refuses an unknown area code without sending', async () => {
+  it('masks a landline as (00) 0000-0000 but sends no SMS to it, nor to an unknown area code', async () => {
     const { user, fake } = renderConcluded();
     await heading();
     await user.click(screen.getByRole('button', { name: 'Enviar por SMS' }));
@@ -302,9 +302,11 @@ describe('/acordo-concluido', () => {
     const field = within(dialog).getByLabelText('Número de celular') as HTMLInputElement;
     await user.type(field, '1133334444');
     expect(field.value).toBe('(11) 3333-4444');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText('Número de celular inválido')).toBeTruthy();
 
     await user.clear(field);
-    await user.type(field, '2012345678');
+    await user.type(field, '20912345678');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText('Número de celular inválido')).toBeTruthy();
     expect(fake.callsTo('agreements.send')).toHaveLength(0);

@@ -11,7 +11,6 @@ import { usePageTitle } from '../../lib/page-title';
 import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
 import { ActionButton } from './action-button';
 import { CardIcon, CopyIcon, DownloadIcon, SmsIcon } from './agreement-icons';
-import { queryErrorText } from './query-error-text';
 import { type SendChannel, SendModal } from './send-modal';
 import { useAnnouncement } from './use-announcement';
 import { downloadableBoletos, useBoletoDownloads } from './use-boleto-downloads';
@@ -33,11 +32,7 @@ export function ConcludedPage() {
   if (concluded.isPending) return <SpinnerModal open text="Carregando" />;
   if (concluded.isError) {
     return isUnauthorized(concluded.error) ? null : (
-      <QueryErrorModal
-        open
-        message={queryErrorText(concluded.error)}
-        onRetry={() => void concluded.refetch()}
-      />
+      <QueryErrorModal open error={concluded.error} onRetry={() => void concluded.refetch()} />
     );
   }
   if (!concluded.data) return <Navigate to={paths.minhaConta} replace />;

@@ -4,7 +4,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from '@portal/validation/email';
-import { isValidLandlineOrMobile, normalizePhone, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
+import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import { useController, useForm } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -46,7 +46,8 @@ function SendForm({ channel, onClose, onSent }: SendModalProps & { channel: Send
     rules: {
       validate: email
         ? (v) => isValidEmail(normalizeEmail(v)) || EMAIL_INVALID_MESSAGE
-        : (v) => isValidLandlineOrMobile(v) || PHONE_INVALID_MESSAGE,
+        : // the mask takes a landline too (spec §5), but only a mobile receives an SMS
+          (v) => isValidPhone(v) || PHONE_INVALID_MESSAGE,
     },
   });
   const error = fieldState.error?.message;

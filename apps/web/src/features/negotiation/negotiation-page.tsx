@@ -8,7 +8,7 @@ import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { isUnauthorized } from '../../lib/errors';
 import { type NegotiationLink, readNegotiationLink, readPreferredMethod } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { useSignedInSession } from '../../lib/session';
@@ -150,11 +150,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
       ) : null}
 
       <SpinnerModal open={offers.isPending} text="Buscando dados..." />
-      <QueryErrorModal
-        open={loadFailed}
-        message={errorMessage(offers.error)}
-        onRetry={() => void offers.refetch()}
-      />
+      <QueryErrorModal open={loadFailed} error={offers.error} onRetry={() => void offers.refetch()} />
       <FutureInstalmentsModal
         count={step === 'future' ? upcoming.length : 0}
         onYes={includeUpcoming}

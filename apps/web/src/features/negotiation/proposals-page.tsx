@@ -123,11 +123,7 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
       <SpinnerModal open={offers.isPending} text="Buscando dados..." />
       <SpinnerModal open={!offers.isPending && offers.isFetching} text={PROPOSAL_WAIT_TEXT} />
       <SpinnerModal open={summary.isPending} text={PROPOSAL_WAIT_TEXT} />
-      <QueryErrorModal
-        open={loadFailed}
-        message={errorMessage(offers.error)}
-        onRetry={() => void offers.refetch()}
-      />
+      <QueryErrorModal open={loadFailed} error={offers.error} onRetry={() => void offers.refetch()} />
       <ErrorModal
         open={summary.error !== null}
         message={errorMessage(summary.error)}

@@ -112,7 +112,7 @@ describe('/resumo', () => {
   it('concludes with the summary key and the contacts typed, and shows the concluded page', async () => {
     const reply = deferred<unknown>();
     const { user, fake, router } = renderSummary(summary(), () => reply.promise);
-    await user.type(await screen.findByPlaceholderText('Digite seu email'), 'maria.silva@example.com');
+    await user.type(await screen.findByPlaceholderText('Digite seu email'), ' Maria.Silva@Example.com');
     await user.type(screen.getByPlaceholderText('Digite seu celular'), '11912345678');
     await user.click(screen.getByRole('button', { name: 'Concluir acordo' }));
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatBrDate } from '@portal/validation/dates';
-import { EMAIL_INVALID_SUMMARY_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail } from '@portal/validation/email';
+import { EMAIL_INVALID_SUMMARY_MESSAGE, isValidEmail, normalizeEmail } from '@portal/validation/email';
 import { formatMoney } from '@portal/validation/money';
 import { isValidPhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
 import { type ReactNode, useId, useState } from 'react';
@@ -25,12 +25,12 @@ import './negotiation.css';
 const deliverySchema = z.object({
   email: z
     .string()
-    .trim()
-    .max(EMAIL_MAX_LENGTH, EMAIL_INVALID_SUMMARY_MESSAGE)
+    .transform(normalizeEmail)
     .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE),
   telefone: z.string().refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE),
 });
-type Delivery = z.infer<typeof deliverySchema>;
+type DeliveryInput = z.input<typeof deliverySchema>;
+type Delivery = z.output<typeof deliverySchema>;
 
 /** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
 export function SummaryPage() {
@@ -39,7 +39,7 @@ export function SummaryPage() {
   if (summary.isPending) return <SpinnerModal open text="Carregando" />;
   if (summary.isError) {
     return isUnauthorized(summary.error) ? null : (
-      <QueryErrorModal open message={errorMessage(summary.error)} onRetry={() => void summary.refetch()} />
+      <QueryErrorModal open error={summary.error} onRetry={() => void summary.refetch()} />
     );
   }
   if (!summary.data) return <Navigate to={paths.minhaConta} replace />;
@@ -58,7 +58,7 @@ function AgreementSummary({ summary }: { summary: Summary }) {
     },
   });
   const boleto = summary.formaPagamento === 'boleto';
-  const { handleSubmit, register, control, formState } = useForm<Delivery>({
+  const { handleSubmit, register, control, formState } = useForm<DeliveryInput, unknown, Delivery>({
     resolver: zodResolver(deliverySchema),
     mode: 'onTouched',
     defaultValues: { email: '', telefone: '' },
@@ -66,7 +66,8 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   const email = useWatch({ control, name: 'email' });
   const { field: phone, fieldState: phoneState } = useController({ control, name: 'telefone' });
   // Spec §4: the phone waits for a valid e-mail (an empty one lets it through: either contact will do).
-  const phoneLocked = email.trim() !== '' && !isValidEmail(email.trim());
+  const typed = normalizeEmail(email);
+  const phoneLocked = typed !== '' && !isValidEmail(typed);
 
   const submit = handleSubmit((values) =>
     create.mutate({
