@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
+import { PERSONA, type Stack, startStack } from '../testing/harness';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -71,5 +71,120 @@ describe('hostile input', () => {
       }),
       { numRuns: 1_000 },
     );
+  });
+
+  describe('signed in, the negotiation and agreement procedures', () => {
+    /** Shapes close to the real inputs, with wrong types, impossible dates, floats and extra keys. */
+    const journeyValue = fc.oneof(
+      hostileValue,
+      fc.record(
+        {
+          codcredor: fc.oneof(fc.string(), fc.constant('1002'), fc.integer(), fc.string({ minLength: 30 })),
+          contrato: fc.oneof(fc.string(), fc.constant('4587120093'), fc.constant('../../etc'), fc.double()),
+          vencimento: fc.oneof(
+            fc.string(),
+            fc.constant('2026-02-30'),
+            fc.constant('31/12/2026'),
+            fc.integer(),
+          ),
+          propostas: fc.oneof(fc.boolean(), fc.string()),
+          dividas: fc.oneof(fc.boolean(), fc.constant('true')),
+          formaPagamento: fc.oneof(fc.constantFrom('boleto', 'cartao', 'pix', 'cheque'), fc.integer()),
+          retorno: fc.oneof(fc.string(), fc.constant('https://evil.example/'), fc.constant('/negociacao')),
+          selecao: fc.oneof(
+            fc.anything(),
+            fc.record({ modo: fc.constantFrom('1', '2', 1), idProposta: fc.string() }, { requiredKeys: [] }),
+            fc.record({ modo: fc.constant('2'), parcelas: fc.array(fc.string()), vencimento: fc.string() }),
+          ),
+          chave: fc.oneof(fc.uuid(), fc.string(), fc.integer()),
+          email: fc.oneof(fc.emailAddress(), fc.string(), fc.string({ minLength: 300, maxLength: 600 })),
+          telefone: fc.oneof(fc.string(), fc.constant('(11) 3333-4444'), fc.double()),
+          parcela: fc.oneof(fc.string(), fc.string({ minLength: 61 })),
+          canal: fc.oneof(fc.constantFrom('email', 'sms', 'whatsapp'), fc.integer()),
+          destino: fc.oneof(fc.string(), fc.emailAddress()),
+          __proto__: fc.object(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    let cookie = '';
+    const signedIn = () => ({
+      cookie,
+      host: new URL(stack.url).host,
+      origin: stack.url,
+      'content-type': 'application/json',
+    });
+    const agreementsMade = () => stack.stub.state.ledger.agreements.length;
+
+    beforeAll(async () => {
+      const client = stack.client();
+      await client.trpc.auth.signIn.mutate(PERSONA.maria);
+      cookie = client.cookieHeader();
+    });
+
+    it('10,000 malformed agreement creations: no 5xx, no agreement upstream', async () => {
+      const before = agreementsMade();
+      await fc.assert(
+        fc.asyncProperty(journeyValue, async (value) => {
+          const response = await stack.app.inject({
+            method: 'POST',
+            url: '/trpc/agreements.create',
+            headers: signedIn(),
+            payload: JSON.stringify(value) ?? 'null',
+          });
+          expect(response.statusCode).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode).toBeLessThan(500);
+          // refused for what it holds, not for a missing session or a foreign origin
+          expect([401, 403]).not.toContain(response.statusCode);
+        }),
+        { numRuns: 10_000 },
+      );
+      expect(agreementsMade()).toBe(before);
+    });
+
+    it('1,000 malformed inputs to each of the others: no 5xx, no agreement upstream', async () => {
+      const before = agreementsMade();
+      const queries = [
+        'negotiation.contracts',
+        'negotiation.offers',
+        'negotiation.summary',
+        'agreements.concluded',
+        'agreements.inProgress',
+      ];
+      for (const path of queries) {
+        await fc.assert(
+          fc.asyncProperty(journeyValue, async (value) => {
+            const input = encodeURIComponent(JSON.stringify(value) ?? 'null');
+            const url = `/trpc/${path}?input=${input}`;
+            const response = await stack.app.inject({ method: 'GET', url, headers: signedIn() });
+            expect(response.statusCode).toBeLessThan(500);
+            expect([401, 403]).not.toContain(response.statusCode);
+          }),
+          { numRuns: 1_000 },
+        );
+      }
+      const mutations = [
+        'negotiation.saveSummary',
+        'agreements.reissue',
+        'agreements.send',
+        'agreements.finish',
+      ];
+      for (const path of mutations) {
+        await fc.assert(
+          fc.asyncProperty(journeyValue, async (value) => {
+            const response = await stack.app.inject({
+              method: 'POST',
+              url: `/trpc/${path}`,
+              headers: signedIn(),
+              payload: JSON.stringify(value) ?? 'null',
+            });
+            expect(response.statusCode).toBeLessThan(500);
+            expect([401, 403]).not.toContain(response.statusCode);
+          }),
+          { numRuns: 1_000 },
+        );
+      }
+      expect(agreementsMade()).toBe(before);
+    });
   });
 });
