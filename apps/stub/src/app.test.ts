@@ -7,24 +7,13 @@ import {
 } from '@portal/contracts/proxy-channel';
 import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
 import { WebSocket } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStub, type Stub } from './app';
+import { describe, expect, it } from 'vitest';
 import { PROXY_MESSAGES } from './channels/proxy';
+import { useStubServer } from './testing/stub-server';
 
-let stub: Stub;
-let base: string;
-beforeAll(async () => {
-  stub = await buildStub();
-  base = await stub.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => stub.app.close());
+const server = useStubServer();
 
-const post = (path: string, body: unknown) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const { post } = server;
 
 const signIn = async (cpfCnpj: string) => {
   const response = await post('/login', { cpfCnpj, senha: 'Acordo@2026' });
@@ -33,7 +22,7 @@ const signIn = async (cpfCnpj: string) => {
 
 /** Opens the proxy channel and returns a function sending one message and awaiting its reply. */
 async function openProxy() {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/proxy`);
+  const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws/proxy`);
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve);
     ws.addEventListener('error', reject);
@@ -88,24 +77,26 @@ describe('POST /login', () => {
 describe('GET /consulta', () => {
   it("returns the token owner's profile", async () => {
     const { token } = await signIn('12ABC34501DE35');
-    const response = await fetch(`${base}/consulta`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.base}/consulta`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const profile = profileReply.parse(await response.json()).data;
     expect(profile).toMatchObject({ nome: 'Nova Era Tecnologia Ltda', cpfCnpj: '12ABC34501DE35' });
   });
 
   it('needs a token', async () => {
-    expect((await fetch(`${base}/consulta`)).status).toBe(401);
+    expect((await fetch(`${server.base}/consulta`)).status).toBe(401);
   });
 });
 
 describe('logos', () => {
   it('serves every creditor logo as SVG', async () => {
-    for (const creditor of stub.state.creditors.values()) {
-      const response = await fetch(`${base}/logos/${creditor.slug}.svg`);
+    for (const creditor of server.stub.state.creditors.values()) {
+      const response = await fetch(`${server.base}/logos/${creditor.slug}.svg`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/image\/svg\+xml/);
     }
-    expect((await fetch(`${base}/logos/nope.svg`)).status).toBe(404);
+    expect((await fetch(`${server.base}/logos/nope.svg`)).status).toBe(404);
   });
 });
 
@@ -246,18 +237,18 @@ describe('proxy channel', () => {
 
 describe('faults', () => {
   it('answers 503 to REST calls while the error rate is 1, and recovers on reset', async () => {
-    await fetch(`${base}/__stub/faults`, {
+    await fetch(`${server.base}/__stub/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ errorRate: 1 }),
     });
     expect((await post('/login', { cpfCnpj: '52998224725', senha: 'Acordo@2026' })).status).toBe(503);
-    await fetch(`${base}/__stub/faults`, { method: 'DELETE' });
+    await fetch(`${server.base}/__stub/faults`, { method: 'DELETE' });
     expect((await post('/login', { cpfCnpj: '52998224725', senha: 'Acordo@2026' })).status).toBe(200);
   });
 
   it('refuses an out-of-range knob', async () => {
-    const response = await fetch(`${base}/__stub/faults`, {
+    const response = await fetch(`${server.base}/__stub/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ errorRate: 2 }),

@@ -1,20 +1,14 @@
 import { activationReply } from '@portal/contracts/activation-channel';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildStub, type Stub } from '../app';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedAccessRecord } from '../state';
 import { openSocket } from '../testing/socket';
+import { useStubServer } from '../testing/stub-server';
 import { ACTIVATION_MESSAGES } from './activation';
 
-let stub: Stub;
-let base: string;
-beforeAll(async () => {
-  stub = await buildStub();
-  base = await stub.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => stub.app.close());
+const server = useStubServer();
 afterEach(() => {
-  stub.faults.reset();
-  stub.state.acionamentos.length = 0;
+  server.stub.faults.reset();
+  server.stub.state.acionamentos.length = 0;
 });
 
 const record = {
@@ -30,13 +24,13 @@ const record = {
 } as const;
 
 const received = async (cpfCnpj: string) => {
-  const response = await fetch(`${base}/__stub/acionamentos?cpfCnpj=${encodeURIComponent(cpfCnpj)}`);
+  const response = await fetch(`${server.base}/__stub/acionamentos?cpfCnpj=${encodeURIComponent(cpfCnpj)}`);
   return (await response.json()) as ReceivedAccessRecord[];
 };
 
 describe('activation channel', () => {
   it('keeps an access record with the time it arrived and answers its idRequest', async () => {
-    const channel = await openSocket(base, '/ws/acionamento');
+    const channel = await openSocket(server.base, '/ws/acionamento');
     const reply = await channel.ask({ idRequest: 'a-1', metodo: 'registraAcionamento', ...record });
     channel.close();
     expect(activationReply.parse(reply)).toEqual({ idRequest: 'a-1', err: false });
@@ -48,7 +42,7 @@ describe('activation channel', () => {
   });
 
   it('answers a malformed record that carries an idRequest with an error, and keeps nothing', async () => {
-    const channel = await openSocket(base, '/ws/acionamento');
+    const channel = await openSocket(server.base, '/ws/acionamento');
     const wrongMethod = await channel.ask({ idRequest: 'b-1', metodo: 'gravarTrilha', ...record });
     const badDocument = await channel.ask({
       idRequest: 'b-2',
@@ -69,11 +63,11 @@ describe('activation channel', () => {
         msg: ACTIVATION_MESSAGES.invalid,
       });
     }
-    expect(stub.state.acionamentos).toEqual([]);
+    expect(server.stub.state.acionamentos).toEqual([]);
   });
 
   it('drops what has no idRequest or is not JSON, and goes on serving the connection', async () => {
-    const channel = await openSocket(base, '/ws/acionamento');
+    const channel = await openSocket(server.base, '/ws/acionamento');
     expect(await channel.ask('not json {', 200)).toBeUndefined();
     expect(await channel.ask({ metodo: 'registraAcionamento', ...record }, 200)).toBeUndefined();
     expect(await channel.ask(null, 200)).toBeUndefined();
@@ -81,16 +75,16 @@ describe('activation channel', () => {
     const reply = await channel.ask({ idRequest: 'c-1', metodo: 'registraAcionamento', ...record });
     channel.close();
     expect(reply).toEqual({ idRequest: 'c-1', err: false });
-    expect(stub.state.acionamentos).toHaveLength(1);
+    expect(server.stub.state.acionamentos).toHaveLength(1);
   });
 
   it('keeps the record but never answers while activationSilent is on', async () => {
-    await fetch(`${base}/__stub/faults`, {
+    await fetch(`${server.base}/__stub/faults`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ activationSilent: true }),
     });
-    const channel = await openSocket(base, '/ws/acionamento');
+    const channel = await openSocket(server.base, '/ws/acionamento');
     const reply = await channel.ask({ idRequest: 'd-1', metodo: 'registraAcionamento', ...record }, 300);
     channel.close();
     expect(reply).toBeUndefined();
@@ -98,11 +92,11 @@ describe('activation channel', () => {
   });
 
   it('answers a server error and keeps nothing while the error rate is 1', async () => {
-    stub.faults.set({ errorRate: 1 });
-    const channel = await openSocket(base, '/ws/acionamento');
+    server.stub.faults.set({ errorRate: 1 });
+    const channel = await openSocket(server.base, '/ws/acionamento');
     const reply = await channel.ask({ idRequest: 'e-1', metodo: 'registraAcionamento', ...record });
     channel.close();
     expect(reply).toEqual({ idRequest: 'e-1', err: true, msg: ACTIVATION_MESSAGES.serverError });
-    expect(stub.state.acionamentos).toEqual([]);
+    expect(server.stub.state.acionamentos).toEqual([]);
   });
 });

@@ -9,26 +9,15 @@ import { loginReply, solicitarLoginReply } from '@portal/contracts/upstream-auth
 import { documentKind } from '@portal/validation/document';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStub, type Stub } from '../app';
+import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import { CLONABLE_PERSONAS, type ClonablePersona } from '../state';
 import { openSocket } from '../testing/socket';
+import { useStubServer } from '../testing/stub-server';
 
-let stub: Stub;
-let base: string;
-beforeAll(async () => {
-  stub = await buildStub();
-  base = await stub.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => stub.app.close());
+const server = useStubServer();
 
-const post = (path: string, body: unknown) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const { post } = server;
 
 interface Copy {
   cpfCnpj: string;
@@ -54,7 +43,7 @@ const signIn = async (cpfCnpj: string) => {
 /** Asks the proxy channel as `cpfCnpj`, signed in, and returns the reply's data. */
 async function proxyAs(cpfCnpj: string) {
   const { token } = await signIn(cpfCnpj);
-  const channel = await openSocket(base, '/ws/proxy');
+  const channel = await openSocket(server.base, '/ws/proxy');
   let n = 0;
   const ask = async (metodo: string, extra: Record<string, unknown> = {}) => {
     n += 1;
@@ -81,7 +70,7 @@ describe('POST /__stub/personas', () => {
       expect(isValidPhone(copy.telefone)).toBe(true);
       expect(copy.telefone).not.toBe(persona.telefone);
 
-      const user = stub.state.findUser(copy.cpfCnpj);
+      const user = server.stub.state.findUser(copy.cpfCnpj);
       expect(user?.profile).toMatchObject({ nome: persona.nome, dtNascimento: persona.dtNascimento });
       expect(user?.seed).toEqual({
         contracts: persona.contracts,
@@ -89,7 +78,7 @@ describe('POST /__stub/personas', () => {
         identityQuestion: persona.identityQuestion,
         score: persona.score,
       });
-      expect(stub.state.contactCounts(copy.email, copy.telefone)).toEqual({
+      expect(server.stub.state.contactCounts(copy.email, copy.telefone)).toEqual({
         countEmail: 1,
         countTelefone: 1,
       });
@@ -154,7 +143,7 @@ describe('POST /__stub/personas', () => {
 
     expect(await debtsOf(copy.cpfCnpj)).toEqual([]);
     expect(await debtsOf('52998224725')).toEqual(before);
-    expect(stub.state.ledger.agreements.filter((a) => a.cpfCnpj === '52998224725')).toEqual([]);
+    expect(server.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === '52998224725')).toEqual([]);
   });
 
   it('refuses a persona that cannot be copied', async () => {
