@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 
 /** The simulator's own port (playwright.config.ts), for what a test reads or mints there. */
 export const STUB_URL = `http://127.0.0.1:${process.env.E2E_STUB_PORT ?? 3101}`;
@@ -139,17 +140,6 @@ export async function agreementsOf(cpfCnpj: string): Promise<LedgerAgreement[]> 
   const response = await fetch(`${STUB_URL}/__stub/agreements?cpfCnpj=${cpfCnpj}`);
   expect(response.ok).toBe(true);
   return (await response.json()) as LedgerAgreement[];
-}
-
-export interface LedgerAgreement {
-  codcredor: string;
-  contrato: string;
-  modo: '1' | '2';
-  idproposta: string;
-  formapagamento: 1 | 2 | 4;
-  canalrecebimento: string;
-  destinorecebimento: string;
-  chave: string;
 }
 
 export interface OutboxMessage {

@@ -39,14 +39,7 @@ export function createActivationChannel({
     for (const done of pending.values()) done();
   };
 
-  const onMessage = (data: unknown) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      logger.warn('activation channel: a reply that is not JSON was dropped');
-      return;
-    }
+  const onMessage = (json: unknown) => {
     const parsed = activationReply.safeParse(json);
     const done = parsed.success ? pending.get(parsed.data.idRequest) : undefined;
     if (!parsed.success || !done) {

@@ -53,14 +53,7 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
     }
   };
 
-  const onMessage = (data: unknown) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      logger.warn('proxy channel: a reply that is not JSON was dropped');
-      return;
-    }
+  const onMessage = (json: unknown) => {
     const parsed = proxyReply.safeParse(json);
     const entry = parsed.success ? pending.get(parsed.data.idRequest) : undefined;
     if (!parsed.success || !entry) {

@@ -9,7 +9,8 @@ export interface SocketConnectionOptions {
   logger: FastifyBaseLogger;
   /** reconnect backoff: first delay and cap */
   backoffMs?: { initial: number; max: number };
-  onMessage: (data: unknown) => void;
+  /** a message, already parsed from JSON (one that is not JSON is dropped with a warning) */
+  onMessage: (json: unknown) => void;
   /** an open socket dropped (not on close()): whatever waits for its replies should settle now */
   onLost: () => void;
 }
@@ -62,7 +63,16 @@ export function createSocketConnection({
         logger.info(`${name} channel: connected`);
         resolve(ws);
       });
-      ws.addEventListener('message', (event) => onMessage(event.data));
+      ws.addEventListener('message', (event) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(String(event.data));
+        } catch {
+          logger.warn(`${name} channel: a reply that is not JSON was dropped`);
+          return;
+        }
+        onMessage(json);
+      });
       ws.addEventListener('error', () => undefined);
       ws.addEventListener('close', () => {
         const wasOpen = socket === ws;

@@ -1,33 +1,37 @@
+import type { ReactNode } from 'react';
 import { Modal } from '../../components/ui/modal';
 
-/** Spec 'modalIncluirParcelasFuturas': offered on 'Negociar' when the contract has upcoming instalments. */
-export function FutureInstalmentsModal({
-  count,
-  onYes,
-  onNo,
-  onClose,
-}: {
-  /** upcoming instalments; 0 keeps the modal closed */
-  count: number;
+interface QuestionProps {
   onYes: () => void;
   onNo: () => void;
   onClose: () => void;
+}
+
+/** A yes/no question about the upcoming instalments; Escape and the backdrop close it without an answer. */
+function UpcomingQuestion({
+  open,
+  name,
+  children,
+  yesClass,
+  onYes,
+  onNo,
+  onClose,
+}: QuestionProps & {
+  open: boolean;
+  name: 'modalIncluirParcelasFuturas' | 'modalConfirmarSomenteAtraso';
+  children: ReactNode;
+  yesClass: string;
 }) {
   return (
     <Modal
-      open={count > 0}
-      name="modalIncluirParcelasFuturas"
+      open={open}
+      name={name}
       title="Parcelas a vencer"
       onClose={onClose}
-      description={
-        <>
-          <p>Você possui parcelas que ainda não venceram. Deseja incluí-las nessa negociação?</p>
-          <p className="modal-count">{count === 1 ? '1 parcela a vencer' : `${count} parcelas a vencer`}</p>
-        </>
-      }
+      description={children}
       actions={
         <>
-          <button type="button" className="btn btn-primary" onClick={onYes}>
+          <button type="button" className={yesClass} onClick={onYes}>
             Sim
           </button>
           <button type="button" className="btn btn-secondary" onClick={onNo}>
@@ -39,39 +43,35 @@ export function FutureInstalmentsModal({
   );
 }
 
-/**
- * Spec 'modalConfirmarSomenteAtraso' (design.md: the labels mean what they say): 'Sim' stays to choose
- * upcoming instalments, 'Não' goes on with the overdue ones only.
- */
-export function ConfirmOnlyOverdueModal({
-  open,
-  onYes,
-  onNo,
-  onClose,
-}: {
-  open: boolean;
-  onYes: () => void;
-  onNo: () => void;
-  onClose: () => void;
-}) {
+/** Spec 'modalIncluirParcelasFuturas': offered on 'Negociar' when the contract has upcoming instalments. */
+export function FutureInstalmentsModal({ count, ...answers }: QuestionProps & { count: number }) {
   return (
-    <Modal
+    <UpcomingQuestion
+      open={count > 0}
+      name="modalIncluirParcelasFuturas"
+      yesClass="btn btn-primary"
+      {...answers}
+    >
+      <p>Você possui parcelas que ainda não venceram. Deseja incluí-las nessa negociação?</p>
+      <p className="modal-count">{count === 1 ? '1 parcela a vencer' : `${count} parcelas a vencer`}</p>
+    </UpcomingQuestion>
+  );
+}
+
+/**
+ * Spec 'modalConfirmarSomenteAtraso', both answers outlined (design.md: the labels mean what they say):
+ * 'Sim' stays to choose upcoming instalments, 'Não' goes on with the overdue ones only.
+ */
+export function ConfirmOnlyOverdueModal({ open, ...answers }: QuestionProps & { open: boolean }) {
+  return (
+    <UpcomingQuestion
       open={open}
       name="modalConfirmarSomenteAtraso"
-      title="Parcelas a vencer"
-      onClose={onClose}
-      description={<p>Você ainda não selecionou nenhuma parcela a vencer. Deseja incluir?</p>}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onYes}>
-            Sim
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onNo}>
-            Não
-          </button>
-        </>
-      }
-    />
+      yesClass="btn btn-secondary"
+      {...answers}
+    >
+      <p>Você ainda não selecionou nenhuma parcela a vencer. Deseja incluir?</p>
+    </UpcomingQuestion>
   );
 }
 
