@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   agreementsOf,
   expect,
@@ -54,7 +55,18 @@ test('Maria pays a contract upfront by boleto and gets her boleto, exactly once'
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar boleto' }).click();
-  expect((await download).suggestedFilename()).toBe('30118845720_1.pdf');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('30118845720_1.pdf');
+  expect((await readFile((await file.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.getByRole('button', { name: 'Enviar por e-mail' }).click();
+  const send = page.getByRole('dialog', { name: 'Digite seu e-mail' });
+  await expectNoSeriousA11yViolations(page);
+  await send.getByLabel('E-mail').fill('outro.endereco@example.com');
+  await send.getByRole('button', { name: 'Enviar' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Suas informações foram enviadas com sucesso.' }),
+  ).toBeVisible();
 
   const ledger = await agreementsOf(maria.cpfCnpj);
   expect(ledger).toHaveLength(1);
@@ -70,6 +82,7 @@ test('Maria pays a contract upfront by boleto and gets her boleto, exactly once'
   expect(sent.filter((m) => m.assunto === 'Boleto do seu acordo').map((m) => m.destino)).toEqual([
     maria.email,
     maria.telefone,
+    'outro.endereco@example.com',
   ]);
   await expectNothingPersonalStored(page, [maria.cpfCnpj, maria.email, maria.telefone]);
 
@@ -240,7 +253,10 @@ test('Nova Era (alphanumeric CNPJ) concludes an agreement paid by card on the cr
   const novaEra = await signInAsCopyOf(page, 'novaEra');
   await page.getByRole('button', { name: 'Ver mais: Banco Colibri' }).click();
   await page.getByRole('button', { name: 'Negociar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Não' }).click();
+  const upcoming = page.getByRole('dialog', { name: 'Parcelas a vencer' });
+  await expect(upcoming).toContainText('2 parcelas a vencer');
+  await expectNoSeriousA11yViolations(page);
+  await upcoming.getByRole('button', { name: 'Não' }).click();
   const payment = page.getByRole('dialog', { name: 'Como você quer pagar?' });
   await payment.getByText('Cartão de crédito').click();
   await payment.getByRole('button', { name: 'Continuar' }).click();

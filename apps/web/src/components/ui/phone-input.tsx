@@ -18,6 +18,7 @@ export interface PhoneInputProps {
   ref?: Ref<HTMLInputElement>;
   name?: string;
   error?: string | undefined;
+  hint?: string | undefined;
   placeholder?: string;
   disabled?: boolean;
   /** accepts (00) 0000-0000 as well as the mobile (00) 00000-0000 */
@@ -33,12 +34,13 @@ export function PhoneInput({
   ref,
   name,
   error,
+  hint,
   placeholder,
   disabled,
   landline = false,
 }: PhoneInputProps) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       {(control) => (
         <IMaskInput
           {...control}

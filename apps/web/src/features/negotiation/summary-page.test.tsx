@@ -98,6 +98,8 @@ describe('/resumo', () => {
     await user.tab();
     expect(await screen.findByText('Email inválido.')).toBeTruthy();
     expect(phone.disabled).toBe(true);
+    expect(phone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Corrija o e-mail para informar o celular.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Concluir acordo' }));
     expect(fake.callsTo('agreements.create')).toHaveLength(0);
     expect(document.activeElement).toBe(email);

@@ -120,9 +120,11 @@ function AgreementSummary({ summary }: { summary: Summary }) {
                 name={phone.name}
                 disabled={phoneLocked}
                 error={phoneLocked ? undefined : phoneState.error?.message}
+                hint={phoneLocked ? 'Corrija o e-mail para informar o celular.' : undefined}
               />
               <p className="field-hint">
-                As informações do acordo também poderão ser recebidas pelos demais canais cadastrados.
+                Se deixar em branco, enviaremos para o e-mail e o celular do seu cadastro. As informações do
+                acordo também poderão ser recebidas pelos demais canais cadastrados.
               </p>
             </div>
           </section>
