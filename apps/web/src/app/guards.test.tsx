@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { takeReturnTo } from '../lib/return-to';
 import { installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
 import { paths } from './paths';
@@ -28,11 +29,22 @@ describe('route guard', () => {
     paths.reemissaoConcluida,
     paths.erroEfetivacao,
     paths.maisOpcoes,
-    `${paths.maisOpcoes}/alterar-senha`,
+    paths.novaSenha,
+    paths.faq,
+    paths.sobre,
+    paths.notificacoes,
+    paths.politica,
   ])('sends a signed-out visitor from %s to the start page', async (path) => {
     installFakeBff();
     const { router } = renderApp(path, { session: null });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+  });
+
+  it('sends a signed-out visitor from the edit-profile page to login, and back there after signing in', async () => {
+    installFakeBff({ 'auth.options': () => ({ googleClientId: null, googleScriptUrl: null }) });
+    const { router } = renderApp(paths.editarPerfil, { session: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(takeReturnTo(paths.minhaConta)).toBe(paths.editarPerfil);
   });
 
   it.each([paths.home, paths.cadastro, paths.recuperarSenha, paths.esqueceuSenha, paths.novaSenhaPb])(

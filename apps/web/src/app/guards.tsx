@@ -2,7 +2,13 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { rememberReturnTo } from '../lib/return-to';
 import { SignedInSessionContext, useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths, routeTable } from './paths';
+
+/** Spec §2: most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
+function signedOutTarget(pathname: string): string {
+  const route = Object.values(routeTable).find((r) => r.path === pathname);
+  return (route && 'signedOutTo' in route ? route.signedOutTo : undefined) ?? paths.home;
+}
 
 /** While the session is unknown: a quiet wait, so no page flashes before the guard has decided. */
 export function SessionLoading() {
@@ -46,5 +52,5 @@ export function RequireSessionRoute() {
 /** Remembers an interrupted journey page for after the next sign-in (lib/return-to.ts), then leaves. */
 function LeaveForStart({ pathname, search }: { pathname: string; search: string }) {
   useEffect(() => rememberReturnTo(pathname, search), [pathname, search]);
-  return <Navigate to={paths.home} replace />;
+  return <Navigate to={signedOutTarget(pathname)} replace />;
 }

@@ -8,6 +8,8 @@ export type RouteAccess = 'guest' | 'private' | 'open';
 interface RouteInfo {
   path: `/${string}`;
   access: RouteAccess;
+  /** where a signed-out visitor goes instead of '/' (spec §2: edit profile is guarded to login) */
+  signedOutTo?: `/${string}`;
 }
 
 export const routeTable = {
@@ -29,6 +31,12 @@ export const routeTable = {
   reemissaoConcluida: { path: '/reemissao-concluida', access: 'private' },
   erroEfetivacao: { path: '/erro-efetivacao', access: 'private' },
   maisOpcoes: { path: '/mais-opcoes', access: 'private' },
+  editarPerfil: { path: '/mais-opcoes/editar-perfil', access: 'private', signedOutTo: '/login' },
+  novaSenha: { path: '/mais-opcoes/nova-senha', access: 'private' },
+  faq: { path: '/mais-opcoes/faq', access: 'private' },
+  sobre: { path: '/mais-opcoes/sobre', access: 'private' },
+  notificacoes: { path: '/mais-opcoes/notificacoes', access: 'private' },
+  politica: { path: '/mais-opcoes/politica', access: 'private' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof routeTable;

@@ -48,12 +48,9 @@ const pages: Partial<Record<RouteName, ReactNode>> = {
   erroEfetivacao: <AgreementFailedPage />,
 };
 
-/** Sections with pages below them (e.g. /mais-opcoes/alterar-senha). */
-const sections: ReadonlySet<RouteName> = new Set<RouteName>(['maisOpcoes']);
-
 function pageRoutes(names: RouteName[]): RouteObject[] {
   return names.map((name) => ({
-    path: sections.has(name) ? `${routeTable[name].path}/*` : routeTable[name].path,
+    path: routeTable[name].path,
     element: pages[name] ?? <ComingSoonPage />,
   }));
 }

@@ -1,6 +1,7 @@
 /**
  * Spec §4: after a sign-in the user goes to /minha-conta, except when the sign-in interrupted one of
- * the journey pages below; then the user goes back there. The guard remembers that page (in memory
+ * the journey pages below (or the edit-profile page, whose guard sends to login); then the user goes
+ * back there. The guard remembers that page (in memory
  * only) when it sends a signed-out user away from it; the sign-in takes it.
  */
 const JOURNEY_PATHS: ReadonlySet<string> = new Set([
@@ -10,6 +11,7 @@ const JOURNEY_PATHS: ReadonlySet<string> = new Set([
   '/acordo-concluido',
   '/acordos',
   '/reemissao-concluida',
+  '/mais-opcoes/editar-perfil',
 ]);
 
 let pending: string | null = null;

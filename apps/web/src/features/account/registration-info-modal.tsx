@@ -2,9 +2,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
 
-/** The change-password page under 'Mais opções'. */
-export const CHANGE_PASSWORD_PATH = `${paths.maisOpcoes}/nova-senha`;
-
 /** The query parameter the registration adds to /minha-conta ('?first=true'). */
 const FIRST_PARAM = 'first';
 
@@ -36,7 +33,7 @@ export function RegistrationInfoModal({ held = false }: RegistrationInfoModalPro
 
   const goToChangePassword = async () => {
     await withoutFirst();
-    await navigate(CHANGE_PASSWORD_PATH);
+    await navigate(paths.novaSenha);
   };
 
   return (
