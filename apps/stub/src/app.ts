@@ -4,6 +4,7 @@ import { activationChannel } from './channels/activation';
 import { proxyChannel } from './channels/proxy';
 import { createFaults, type FaultControl, type Faults } from './faults';
 import { createGoogleIdentity } from './google';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { boletoRoutes } from './routes/boletos';
@@ -46,6 +47,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   });
 
   authRoutes(app, state);
+  accountRoutes(app, state);
   logoRoutes(app, state);
   boletoRoutes(app, state);
   partnerRoutes(app, state);

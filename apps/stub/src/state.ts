@@ -25,6 +25,14 @@ export interface StubUser {
   passwordHash: Buffer;
 }
 
+/** A rating of the portal (POST /avaliacao); tests read them at /__stub/avaliacoes. */
+export interface ReceivedRating {
+  clienteId: string;
+  nota: number;
+  comentario: string;
+  receivedAt: string;
+}
+
 /** An access record the activation channel received; tests read them at /__stub/acionamentos. */
 export type ReceivedAccessRecord = AccessRecord & { receivedAt: string };
 
@@ -42,6 +50,7 @@ export type ClonablePersona = (typeof CLONABLE_PERSONAS)[number];
 
 // The oldest access records go first beyond this: the simulator may run for days in a demo.
 const MAX_ACCESS_RECORDS = 10_000;
+const MAX_RATINGS = 10_000;
 
 interface Expiring {
   cpfCnpj: string;
@@ -71,6 +80,7 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   const recoveries = new Map<string, Expiring & { codigo: string }>();
   const outbox: OutboxMessage[] = [];
   const acionamentos: ReceivedAccessRecord[] = [];
+  const avaliacoes: ReceivedRating[] = [];
   const creditors = new Map<string, SeedCreditor>(CREDITORS.map((c) => [c.code, c]));
   let nextId = 100_001;
 
@@ -143,6 +153,7 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     creditors,
     outbox,
     acionamentos,
+    avaliacoes,
     findUser: (cpfCnpj: string) => users.get(cpfCnpj),
     findUserByEmail: (email: string) =>
       [...users.values()].find((u) => u.profile.email === email.toLowerCase()),
@@ -180,6 +191,32 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
         }
       }
       return count;
+    },
+
+    /** Another registration that already uses this e-mail or phone (a user may keep their own). */
+    contactTakenByOther(user: StubUser, field: 'email' | 'telefone', value: string): boolean {
+      if (value === '') return false;
+      const wanted = field === 'email' ? value.toLowerCase() : value;
+      return [...users.values()].some((u) => u !== user && u.profile[field] === wanted);
+    },
+
+    updateProfile(user: StubUser, patch: Partial<StubProfile>) {
+      user.profile = { ...user.profile, ...patch };
+      if (patch.email !== undefined) user.profile.email = patch.email.toLowerCase();
+    },
+
+    /** Deletes a registration: its tokens and recovery links stop working at once. */
+    deleteUser(user: StubUser) {
+      users.delete(user.cpfCnpj);
+      this.expireTokens(user.cpfCnpj);
+      for (const [id, record] of recoveries) if (record.cpfCnpj === user.cpfCnpj) recoveries.delete(id);
+    },
+
+    recordRating(user: StubUser, nota: number, comentario: string): ReceivedRating {
+      const rating = { clienteId: user.id, nota, comentario, receivedAt: new Date(now()).toISOString() };
+      avaliacoes.push(rating);
+      if (avaliacoes.length > MAX_RATINGS) avaliacoes.shift();
+      return rating;
     },
 
     contactCounts(email: string, telefone: string) {

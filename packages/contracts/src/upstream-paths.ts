@@ -20,6 +20,7 @@ export const UPSTREAM_PATHS = {
   solicitarLogin: '/login/solicitar',
   verificarLogin: '/login/verificar',
   avaliacao: '/avaliacao',
+  notificacoes: '/notificacoes',
   parceiros: '/parceiros',
   logos: '/logos',
   boletos: '/boletos',

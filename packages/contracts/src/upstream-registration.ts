@@ -29,9 +29,6 @@ export const recoveryResetRequest = z.object({
 });
 export const recoveryResetReply = envelope(z.object({ alterada: z.literal(true) }));
 
-/** POST /recuperar-senha-privado (Bearer): the signed-in user's password change. */
-export const passwordChangeReply = envelope(z.object({ mensagem: z.string() }));
-
 /** A message the upstream sent (the simulator keeps them in an outbox tests read). */
 export const outboxMessage = z.object({
   canal: z.enum(['email', 'sms']),

@@ -187,4 +187,79 @@ describe('hostile input', () => {
       expect(agreementsMade()).toBe(before);
     });
   });
+
+  describe('signed in, the account procedures', () => {
+    const accountValue = fc.oneof(
+      hostileValue,
+      fc.record(
+        {
+          nome: fc.oneof(fc.string(), fc.string({ minLength: 121, maxLength: 400 }), fc.integer()),
+          dtNascimento: fc.oneof(
+            fc.string(),
+            fc.constant('31/02/1990'),
+            fc.constant('01/01/2999'),
+            fc.date(),
+          ),
+          email: fc.oneof(fc.emailAddress(), fc.string(), fc.constant('')),
+          telefone: fc.oneof(fc.string(), fc.constant(''), fc.constant('(11) 3333-4444'), fc.double()),
+          whatsapp: fc.oneof(fc.boolean(), fc.string()),
+          endereco: fc.oneof(
+            fc.anything(),
+            fc.record(
+              { cep: fc.string(), uf: fc.oneof(fc.constantFrom('SP', 'XX', ''), fc.integer()) },
+              { requiredKeys: [] },
+            ),
+          ),
+          senha: fc.oneof(fc.string(), fc.integer()),
+          novaSenha: fc.oneof(fc.string(), fc.string({ minLength: 201, maxLength: 400 })),
+          confirmacao: fc.string(),
+          nota: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(Number.NaN)),
+          comentario: fc.oneof(fc.string(), fc.string({ minLength: 501, maxLength: 900 }), fc.integer()),
+          notificacao: fc.oneof(fc.boolean(), fc.string(), fc.constant(null)),
+          __proto__: fc.object(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    let headers: Record<string, string> = {};
+    let cpfCnpj = '';
+
+    beforeAll(async () => {
+      const copy = stack.stub.state.clonePersona('maria');
+      cpfCnpj = copy.cpfCnpj;
+      const client = stack.client();
+      await client.trpc.auth.signIn.mutate({ cpfCnpj, senha: 'Acordo@2026' });
+      const url = new URL(stack.url);
+      headers = {
+        cookie: client.cookieHeader(),
+        host: url.host,
+        origin: stack.url,
+        'content-type': 'application/json',
+      };
+    });
+
+    it('500 malformed inputs to each account mutation: no 5xx, the account still there and its password unchanged', async () => {
+      for (const path of [
+        'account.updateProfile',
+        'account.changePassword',
+        'account.rate',
+        'account.setNotifications',
+      ]) {
+        await fc.assert(
+          fc.asyncProperty(accountValue, async (value) => {
+            const response = await stack.app.inject({
+              method: 'POST',
+              url: `/trpc/${path}`,
+              headers,
+              payload: JSON.stringify(value) ?? 'null',
+            });
+            expect(response.statusCode).toBeLessThan(500);
+            expect([401, 403]).not.toContain(response.statusCode);
+          }),
+          { numRuns: 500 },
+        );
+      }
+      expect(stack.stub.state.checkPassword(cpfCnpj, 'Acordo@2026')).toBeDefined();
+    });
+  });
 });

@@ -99,6 +99,12 @@ export function createSessionManager({
       return { id, data };
     },
 
+    /** The name the header shows, after a profile edit changed it. */
+    async rename(session: { id: string; data: SessionData }, nome: string): Promise<void> {
+      const data = { ...session.data, nome };
+      await store.set(key(session.id), data, ttl(data));
+    },
+
     async end(req: FastifyRequest, res: FastifyReply): Promise<void> {
       const id = idFrom(req);
       if (id) await destroy(id);

@@ -1,3 +1,4 @@
+import { accountRouter } from '../routers/account';
 import { agreementsRouter } from '../routers/agreements';
 import { authRouter } from '../routers/auth';
 import { debtsRouter } from '../routers/debts';
@@ -9,6 +10,7 @@ import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   debts: debtsRouter,
   negotiation: negotiationRouter,
   agreements: agreementsRouter,

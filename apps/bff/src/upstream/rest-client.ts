@@ -1,4 +1,13 @@
 import type { Profile, registration } from '@portal/contracts/entities';
+import {
+  accountDeletionReply,
+  notificationsReply,
+  type ProfileUpdateRequest,
+  passwordChangeReply,
+  profileUpdateReply,
+  ratingReply,
+  scoreReply,
+} from '@portal/contracts/upstream-account';
 import type { LoginData, LoginRequest } from '@portal/contracts/upstream-auth';
 import {
   loginReply,
@@ -105,6 +114,27 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
       return (
         await call(recoverySendReply, 'POST', UPSTREAM_PATHS.recuperarSenhaPublico, { body: { cpfCnpj } })
       ).data;
+    },
+    async updateProfile(token: string, body: ProfileUpdateRequest): Promise<Profile> {
+      return (await call(profileUpdateReply, 'PUT', UPSTREAM_PATHS.edicao, { token, body })).data;
+    },
+    async changePassword(token: string, body: { senha: string; novaSenha: string }) {
+      return (await call(passwordChangeReply, 'POST', UPSTREAM_PATHS.recuperarSenhaPrivado, { token, body }))
+        .data;
+    },
+    async deleteAccount(token: string) {
+      return (await call(accountDeletionReply, 'DELETE', UPSTREAM_PATHS.excluirCadastro, { token })).data;
+    },
+    async score(token: string, cpfCnpj: string) {
+      const path = `${UPSTREAM_PATHS.score}?${new URLSearchParams({ cpfCnpj })}`;
+      return (await call(scoreReply, 'GET', path, { token })).data;
+    },
+    async rate(token: string, body: { nota: number; comentario?: string }) {
+      return (await call(ratingReply, 'POST', UPSTREAM_PATHS.avaliacao, { token, body })).data;
+    },
+    async setNotifications(token: string, notificacao: boolean) {
+      const body = { notificacao };
+      return (await call(notificationsReply, 'PUT', UPSTREAM_PATHS.notificacoes, { token, body })).data;
     },
     async resetPassword(body: { id: string; codigo: string; novaSenha: string }) {
       return (await call(recoveryResetReply, 'POST', UPSTREAM_PATHS.recuperarSenhaNova, { body })).data;

@@ -33,12 +33,18 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return state.acionamentos.filter((a) => !cpfCnpj || a.cpfcnpj === cpfCnpj);
   });
 
+  /** The ratings of the portal (POST /avaliacao), oldest first; optionally for one client id. */
+  app.get<{ Querystring: { clienteId?: string } }>('/__stub/avaliacoes', async (request) => {
+    const { clienteId } = request.query;
+    return state.avaliacoes.filter((a) => !clienteId || a.clienteId === clienteId);
+  });
+
   /** A fresh copy of a seeded persona, so that parallel end-to-end runs never share one user's debts. */
   app.post('/__stub/personas', async (request, reply) => {
     const parsed = z.object({ like: z.enum(CLONABLE_PERSONAS) }).safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Persona inválida.' });
     const user = state.clonePersona(parsed.data.like);
-    return { cpfCnpj: user.cpfCnpj, email: user.profile.email, telefone: user.profile.telefone };
+    return { id: user.id, cpfCnpj: user.cpfCnpj, email: user.profile.email, telefone: user.profile.telefone };
   });
 
   app.post('/__stub/tokens/expire', async (request, reply) => {

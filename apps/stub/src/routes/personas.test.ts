@@ -20,6 +20,7 @@ const server = useStubServer();
 const { post } = server;
 
 interface Copy {
+  id: string;
   cpfCnpj: string;
   email: string;
   telefone: string;
@@ -71,6 +72,7 @@ describe('POST /__stub/personas', () => {
       expect(copy.telefone).not.toBe(persona.telefone);
 
       const user = server.stub.state.findUser(copy.cpfCnpj);
+      expect(copy.id).toBe(user?.id);
       expect(user?.profile).toMatchObject({ nome: persona.nome, dtNascimento: persona.dtNascimento });
       expect(user?.seed).toEqual({
         contracts: persona.contracts,

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { address, profile } from './entities';
+import { envelope } from './wire';
+
+/**
+ * The signed-in user's own account at the upstream (every call carries the Bearer token, which names
+ * the user): profile edit, password change, deletion, credit score, rating and marketing consent.
+ */
+
+/** PUT /edicao: the profile as 'Meus dados' saves it; the address goes only with a CEP (spec §3). */
+export const profileUpdateRequest = z.object({
+  nome: z.string().min(1).max(120),
+  /** dd/mm/yyyy */
+  dtNascimento: z.string().max(10),
+  /** '' when the user keeps only a phone */
+  email: z.string().max(254),
+  /** digits; '' when the user keeps only an e-mail */
+  telefone: z.string().max(11),
+  whatsapp: z.boolean(),
+  endereco: address.optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+export const profileUpdateReply = envelope(profile);
+
+/** POST /recuperar-senha-privado: the current password and the new one. */
+export const passwordChangeRequest = z.object({
+  senha: z.string().min(1).max(200),
+  novaSenha: z.string().min(8).max(200),
+});
+export const passwordChangeReply = envelope(z.object({ mensagem: z.string() }));
+
+/** DELETE /excluir/cadastro: the registration and every token it had are gone. */
+export const accountDeletionReply = envelope(z.object({ excluido: z.literal(true) }));
+
+export const SCORE_MAX = 1000;
+
+/** Bands of the credit score (ours: the spec names none), lowest first; `ate` is inclusive. */
+export const SCORE_BANDS = [
+  { ate: 300, faixa: 'Baixo' },
+  { ate: 500, faixa: 'Regular' },
+  { ate: 700, faixa: 'Bom' },
+  { ate: SCORE_MAX, faixa: 'Excelente' },
+] as const;
+export type ScoreBand = (typeof SCORE_BANDS)[number]['faixa'];
+
+export const scoreBand = (score: number): ScoreBand =>
+  SCORE_BANDS.find((band) => score <= band.ate)?.faixa ?? 'Excelente';
+
+/** GET /score?cpfCnpj=: a person's score, 0–1000, with its band. */
+export const scoreReply = envelope(
+  z.object({
+    score: z.number().int().min(0).max(SCORE_MAX),
+    faixa: z.enum(SCORE_BANDS.map((band) => band.faixa) as [ScoreBand, ...ScoreBand[]]),
+  }),
+);
+
+export const RATING_COMMENT_MAX = 500;
+
+/** POST /avaliacao: the portal's rating (spec §3: nota 0–10, comentario up to 500 characters). */
+export const ratingRequest = z.object({
+  nota: z.number().int().min(0).max(10),
+  comentario: z.string().max(RATING_COMMENT_MAX).optional(),
+});
+export const ratingReply = envelope(z.object({ registrada: z.literal(true) }));
+
+/** PUT /notificacoes (ours): the marketing-notification consent, free to revoke (LGPD). */
+export const notificationsRequest = z.object({ notificacao: z.boolean() });
+export const notificationsReply = envelope(notificationsRequest);
