@@ -21,6 +21,7 @@ import { type ActivationChannel, createActivationChannel } from './upstream/acti
 import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
+import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
 
 export interface AppDeps {
   store?: SessionStore;
@@ -40,6 +41,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const store = deps.store ?? createMemoryStore();
   const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
   const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
+  // One secret for every HMAC the BFF derives (rate-limit keys, trail session ids).
+  const keySecret = config.KEY_SECRET ?? randomBytes(32).toString('hex');
   const services: Services = {
     config,
     sessions: createSessionManager({
@@ -49,7 +52,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       secureCookie: cookieSecure(config),
     }),
     store,
-    limiter: createRateLimiter({ store, keySecret: config.KEY_SECRET ?? randomBytes(32).toString('hex') }),
+    limiter: createRateLimiter({ store, keySecret }),
     upstream: createUpstreamClient({
       baseUrl: config.UPSTREAM_URL,
       dispatcher,
@@ -69,6 +72,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     activation: createActivationChannel({
       url: new URL(UPSTREAM_CHANNELS.activation, wsBase).toString(),
       logger: app.log.child({ channel: 'activation' }),
+    }),
+    trail: createTrailChannel({
+      url: new URL(UPSTREAM_CHANNELS.trail, wsBase).toString(),
+      store,
+      keySecret,
+      logger: app.log.child({ channel: 'trail' }),
     }),
   };
 
@@ -94,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.addHook('onClose', async () => {
     await services.proxy.close();
     await services.activation.close();
+    await services.trail.close();
     await dispatcher.close();
     await store.close();
   });
@@ -109,5 +119,6 @@ export interface Services {
   upstream: UpstreamClient;
   proxy: ProxyChannel;
   activation: ActivationChannel;
+  trail: TrailChannel;
   verifyGoogle: GoogleVerifier;
 }

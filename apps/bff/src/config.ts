@@ -22,7 +22,7 @@ export const configSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Secure cookies; on by default in production */
   COOKIE_SECURE: bool.optional(),
-  /** secret for hashing documents in rate-limit keys; random per process when unset */
+  /** secret of the BFF's HMACs (rate-limit keys, trail session ids); random per process when unset */
   KEY_SECRET: z.string().min(16).optional(),
   SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGNIN_LOCK_MINUTES: z.coerce.number().positive().default(15),

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activationChannel } from './channels/activation';
 import { proxyChannel } from './channels/proxy';
+import { trailChannel } from './channels/trail';
 import { createFaults, type FaultControl, type Faults } from './faults';
 import { createGoogleIdentity } from './google';
 import { accountRoutes } from './routes/account';
@@ -56,6 +57,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   adminRoutes(app, state, faults);
   proxyChannel(app, state, faults, options.publicUrl);
   activationChannel(app, state, faults);
+  trailChannel(app, faults);
 
   return { app, state, faults, calls };
 }

@@ -10,6 +10,8 @@ export const faultsSchema = z.object({
   proxySilent: z.boolean().default(false),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
   activationSilent: z.boolean().default(false),
+  /** the trail channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
+  trailSilent: z.boolean().default(false),
 });
 export type Faults = z.infer<typeof faultsSchema>;
 

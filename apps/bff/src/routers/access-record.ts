@@ -22,6 +22,7 @@ async function sendOnce(ctx: SignedIn, codcredor: string) {
   if (recorded.includes(codcredor)) return;
   await sessions.write(ctx.session, 'acionamentos', [...recorded, codcredor] satisfies Recorded);
   await activation.send({
+    metodo: 'registraAcionamento',
     ...PORTAL_ACCESS,
     dispositivo: ctx.device,
     codcredor,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { router, sessionProcedure } from '../trpc/init';
 import { codcredor, contrato, creditorBrief, creditorOf, type SignedIn, type Summary } from './negotiation';
 import { isoOf } from './negotiation-views';
+import { trackAgreement, trackBoleto } from './tracking';
 
 export const AGREEMENT_MESSAGES = {
   noSummary: 'Não encontramos o resumo do seu acordo. Comece a negociação novamente.',
@@ -222,6 +223,7 @@ export const agreementsRouter = router({
         }
         await store.set(idemKey, { owner, result } satisfies IdempotencyRecord, IDEMPOTENCY_TTL_MS);
         await sessions.clear(ctx.session, 'summary');
+        if (result.status === 'concluido') trackAgreement(ctx, summary);
         return result;
       } catch (error) {
         await store.delete(`${idemKey}:claim`);
@@ -311,6 +313,7 @@ export const agreementsRouter = router({
         boletos: await boletoViews(ctx, current.formaPagamento, input.contrato, reply.boletos),
       };
       await sessions.write(ctx.session, 'agreement', acordo);
+      trackBoleto(ctx, acordo, 'reemissao');
       return { status: 'concluido', acordo };
     }),
 
@@ -347,6 +350,7 @@ export const agreementsRouter = router({
         ...(input.canal === 'email' ? { formapagamento: PAYMENT_METHOD_CODE[acordo.formaPagamento] } : {}),
       });
       if (reply.erro) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+      trackBoleto(ctx, acordo, input.canal);
       return { ok: true as const, message: AGREEMENT_MESSAGES.sent };
     }),
 });

@@ -6,6 +6,7 @@ import { negotiationRouter } from '../routers/negotiation';
 import { partnersRouter } from '../routers/partners';
 import { recoveryRouter } from '../routers/recovery';
 import { registrationRouter } from '../routers/registration';
+import { trackingRouter } from '../routers/tracking';
 import { router } from './init';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   partners: partnersRouter,
   registration: registrationRouter,
   recovery: recoveryRouter,
+  tracking: trackingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,125 @@
+import { createHmac } from 'node:crypto';
+import {
+  type GravarSessaoRequest,
+  TRAIL_ACK_TIMEOUT_MS,
+  type TrailMessage,
+  trailReply,
+} from '@portal/contracts/trail-channel';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionStore } from '../session/session-store';
+import { createTrackingChannel } from './tracking-channel';
+
+/** Who is being tracked: the trail's session id and what its `gravarSessao` says about it. */
+export interface TrailVisit {
+  /** an HMAC from `sessionIdOf`, never a cookie value */
+  sessionId: string;
+  ip: string;
+  device: GravarSessaoRequest['device'];
+  /** how long the session can live: its `gravarSessao` is not repeated within that time */
+  ttlMs: number;
+}
+
+type WithoutSession<T> = T extends unknown ? Omit<T, 'sessionId'> : never;
+/** What follows a session's `gravarSessao`: a view, an agreement or a boleto (the visit adds its session). */
+export type TrailRecord = WithoutSession<Exclude<TrailMessage, { metodo: 'gravarSessao' }>>;
+
+export interface TrailChannelOptions {
+  url: string;
+  store: SessionStore;
+  /** the HMAC key of trail session ids; the same on every instance, so they agree on the ids */
+  keySecret: string;
+  logger: FastifyBaseLogger;
+  ackTimeoutMs?: number;
+  backoffMs?: { initial: number; max: number };
+}
+
+// Sessions whose gravarSessao is in flight in this process; beyond this, new sessions go untracked.
+const MAX_OPENING = 10_000;
+
+/**
+ * The trail channel (spec §9) with its order rule: a session's `gravarSessao` goes before any of its
+ * other records, exactly once. The claim is a counter in the shared store, so it holds across
+ * instances; in this process, records of a session wait until its `gravarSessao` counts as done (reply
+ * or 1 s). A session another instance claimed goes ahead at once. Nothing here rejects or is logged
+ * with its content: tracking never breaks a user action.
+ */
+export function createTrailChannel({
+  url,
+  store,
+  keySecret,
+  logger,
+  ackTimeoutMs = TRAIL_ACK_TIMEOUT_MS,
+  backoffMs,
+}: TrailChannelOptions) {
+  const channel = createTrackingChannel<TrailMessage>({
+    url,
+    name: 'trail',
+    replySchema: trailReply,
+    ackTimeoutMs,
+    logger,
+    backoffMs,
+  });
+  /** trail session id → true once its gravarSessao counts as done, false when it could not go */
+  const opening = new Map<string, Promise<boolean>>();
+
+  async function claimAndRecord(visit: TrailVisit): Promise<boolean> {
+    const key = `trail-session:${visit.sessionId}`;
+    if ((await store.increment(key, visit.ttlMs)) > 1) return true;
+    const outcome = await channel.send({
+      metodo: 'gravarSessao',
+      sessionId: visit.sessionId,
+      ip: visit.ip,
+      device: visit.device,
+      latitude: null,
+      longitude: null,
+    });
+    if (outcome !== 'dropped') return true;
+    // It never reached the upstream: the session's next record tries again.
+    await store.delete(key);
+    return false;
+  }
+
+  function sessionRecorded(visit: TrailVisit): Promise<boolean> {
+    const inFlight = opening.get(visit.sessionId);
+    if (inFlight) return inFlight;
+    if (opening.size >= MAX_OPENING) return Promise.resolve(false);
+    const claim = claimAndRecord(visit);
+    opening.set(visit.sessionId, claim);
+    const forget = () => opening.delete(visit.sessionId);
+    claim.then(forget, forget);
+    return claim;
+  }
+
+  return {
+    /** The trail's id for a BFF session or visitor id: the upstream never sees the cookie's value. */
+    sessionIdOf(id: string): string {
+      return createHmac('sha256', keySecret).update(`trail-session:${id}`).digest('base64url');
+    },
+
+    /** Sends one record after its session's `gravarSessao`; resolves when both count as done. */
+    async record(visit: TrailVisit, record: TrailRecord): Promise<void> {
+      try {
+        if (!(await sessionRecorded(visit))) {
+          logger.debug('trail channel: the session record could not go, a record was dropped');
+          return;
+        }
+        await channel.send({ ...record, sessionId: visit.sessionId });
+      } catch (error) {
+        logger.warn(
+          { kind: error instanceof Error ? error.name : typeof error },
+          'trail channel: a record failed',
+        );
+      }
+    },
+
+    get pendingCount() {
+      return channel.pendingCount;
+    },
+    get connected() {
+      return channel.connected;
+    },
+    close: () => channel.close(),
+  };
+}
+
+export type TrailChannel = ReturnType<typeof createTrailChannel>;
