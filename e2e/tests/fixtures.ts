@@ -117,6 +117,8 @@ export async function stubPost<T>(path: string, body: unknown): Promise<T> {
 
 /** A user of its own: a copy of a seeded persona (same debts and behaviour) under a fresh document. */
 export interface PersonaCopy {
+  /** the client id (the trail's clienteId) */
+  id: string;
   cpfCnpj: string;
   email: string;
   telefone: string;
@@ -215,4 +217,43 @@ export async function mintGoogleCredential(email: string): Promise<string> {
     aud: 'portal-e2e.apps.googleusercontent.com',
   });
   return credential;
+}
+
+/** What the simulator's trail channel kept (GET /__stub/trilha). */
+export interface TrailRecord {
+  metodo: 'gravarSessao' | 'gravarTrilha' | 'gravarTrilhaAcordo' | 'gravarTrilhaBoleto';
+  sessionId: string;
+  trail?: string;
+  stage?: number;
+  flow?: number;
+  clienteId?: string;
+  semSessao?: true;
+}
+
+/** Every trail record of the sessions a client had, session records included, oldest first. */
+async function trailOf(clienteId: string): Promise<TrailRecord[]> {
+  const read = async (query: string) => {
+    const response = await fetch(`${STUB_URL}/__stub/trilha?${query}`);
+    expect(response.ok).toBe(true);
+    return (await response.json()) as TrailRecord[];
+  };
+  const sessions = new Set((await read(`clienteId=${clienteId}`)).map((r) => r.sessionId));
+  return (await Promise.all([...sessions].map((id) => read(`sessionId=${encodeURIComponent(id)}`)))).flat();
+}
+
+/** A trail record as a short line: 'gravarSessao', or a screen view as 'page stage/flow'. */
+const trailLine = (r: TrailRecord) =>
+  r.metodo === 'gravarTrilha' ? `${r.trail} ${r.stage}/${r.flow}` : r.metodo;
+
+/**
+ * The client's trail holds exactly these records (in any order: views sent close together may overtake
+ * each other), each session's own record came first, and every view carries the client id.
+ */
+export async function expectTrail(clienteId: string, lines: readonly string[]) {
+  const sorted = (list: readonly string[]) => [...list].sort();
+  await expect.poll(async () => sorted((await trailOf(clienteId)).map(trailLine))).toEqual(sorted(lines));
+  const records = await trailOf(clienteId);
+  expect(records[0]?.metodo).toBe('gravarSessao');
+  expect(records.filter((r) => r.semSessao)).toEqual([]);
+  expect(records.filter((r) => r.metodo !== 'gravarSessao' && r.clienteId !== clienteId)).toEqual([]);
 }

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectNothingPersonalStored,
+  expectTrail,
   outboxOf,
   signIn,
   signInAsCopyOf,
@@ -85,6 +86,19 @@ test('Maria pays a contract upfront by boleto and gets her boleto, exactly once'
     'outro.endereco@example.com',
   ]);
   await expectNothingPersonalStored(page, [maria.cpfCnpj, maria.email, maria.telefone]);
+
+  // Spec §9: the journey's screens, then its agreement and the boleto sent, after the session record.
+  await expectTrail(maria.id, [
+    'gravarSessao',
+    'minha-conta 2/8',
+    'detalhes-contrato 2/9',
+    'contrato-escolhido 3/18',
+    'negociacao 3/19',
+    'resumo 4/21',
+    'gravarTrilhaAcordo',
+    'acordo-concluido 5/22',
+    'gravarTrilhaBoleto',
+  ]);
 
   // The summary is spent: going back to it leads to Minha conta.
   await page.goto('/resumo');

@@ -3,6 +3,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_RULE_MESSAGE = 'A senha deve ter ao menos 8 caracteres, com letras e números.';
 export const PASSWORD_MISMATCH_MESSAGE = 'As senhas devem ser iguais';
 export const PASSWORD_REQUIRED_MESSAGE = 'Informe a senha.';
+export const PASSWORD_CONFIRMATION_REQUIRED_MESSAGE = 'Confirme a nova senha.';
 
 /** A new password: 8 to 200 characters with at least one letter and one digit. */
 export function isAcceptablePassword(password: string): boolean {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { writeConsent } from '../features/home/consent-cookie';
+import { writeConsent } from '../lib/consent-cookie';
 import type { ContractView, CreditorCard } from '../lib/trpc';
 
 import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';

@@ -1,7 +1,12 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { rememberReturnTo } from '../lib/return-to';
-import { SignedInSessionContext, useSession } from '../lib/session';
+import {
+  clearSessionEndedByUser,
+  SignedInSessionContext,
+  sessionEndedByUser,
+  useSession,
+} from '../lib/session';
 import { paths, routeTable } from './paths';
 
 /** Spec §2: most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
@@ -40,8 +45,12 @@ export function RequireSessionRoute() {
   const state = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status === 'signed-out')
+  if (state.status === 'signed-out') {
+    // Signed out or deleted on purpose: straight to the start page, nothing to come back to.
+    if (sessionEndedByUser()) return <Navigate to={paths.home} replace />;
     return <LeaveForStart pathname={location.pathname} search={location.search} />;
+  }
+  clearSessionEndedByUser();
   return (
     <SignedInSessionContext value={state.session}>
       <Outlet />

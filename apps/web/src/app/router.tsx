@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account/account-page';
+import { ChangePasswordPage } from '../features/account/change-password-page';
+import { EditProfilePage } from '../features/account/edit-profile-page';
+import { MoreOptionsPage } from '../features/account/more-options-page';
+import { NotificationsPage } from '../features/account/notifications-page';
 import { AgreementFailedPage } from '../features/agreements/agreement-failed-page';
 import { AgreementsPage } from '../features/agreements/agreements-page';
 import { ConcludedPage } from '../features/agreements/concluded-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
+import { AboutPage } from '../features/legal/about-page';
+import { FaqPage } from '../features/legal/faq-page';
 import { PrivacyPage } from '../features/legal/privacy-page';
 import { TermsPage } from '../features/legal/terms-page';
 import { NegotiationPage } from '../features/negotiation/negotiation-page';
 import { ProposalsPage } from '../features/negotiation/proposals-page';
 import { SummaryPage } from '../features/negotiation/summary-page';
-import { ComingSoonPage } from '../features/not-found/coming-soon-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { ForgotPasswordPage } from '../features/recovery/forgot-password-page';
 import { RecoverySentPage } from '../features/recovery/recovery-sent-page';
@@ -27,8 +32,8 @@ import { SiteHeader } from './layouts/site-header';
 import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from './paths';
 import { RouteErrorPage } from './route-error-page';
 
-/** The pages built so far; every other entry of the route table shows 'Em breve' behind its guard. */
-const pages: Partial<Record<RouteName, ReactNode>> = {
+/** Every entry of the route table and its page. */
+const pages: Record<RouteName, ReactNode> = {
   home: <HomePage />,
   login: <LoginPage />,
   cadastro: <RegistrationPage />,
@@ -46,12 +51,19 @@ const pages: Partial<Record<RouteName, ReactNode>> = {
   acordoConcluido: <ConcludedPage />,
   reemissaoConcluida: <ConcludedPage />,
   erroEfetivacao: <AgreementFailedPage />,
+  maisOpcoes: <MoreOptionsPage />,
+  editarPerfil: <EditProfilePage />,
+  novaSenha: <ChangePasswordPage />,
+  faq: <FaqPage />,
+  sobre: <AboutPage />,
+  notificacoes: <NotificationsPage />,
+  politica: <PrivacyPage backTo={{ to: routeTable.maisOpcoes.path, label: 'Mais opções' }} />,
 };
 
 function pageRoutes(names: RouteName[]): RouteObject[] {
   return names.map((name) => ({
     path: routeTable[name].path,
-    element: pages[name] ?? <ComingSoonPage />,
+    element: pages[name],
   }));
 }
 

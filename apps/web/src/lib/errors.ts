@@ -19,6 +19,11 @@ export function isUnauthorized(error: unknown): boolean {
   return errorCode(error) === 'UNAUTHORIZED';
 }
 
+/** The BFF refused the input (a rule the user can fix: a taken e-mail, a wrong current password). */
+export function isBadRequest(error: unknown): boolean {
+  return errorCode(error) === 'BAD_REQUEST';
+}
+
 /** The BFF answered with a tRPC error (as opposed to a network failure or a non-tRPC reply). */
 export function isServerError(error: unknown): boolean {
   return errorCode(error) !== undefined;

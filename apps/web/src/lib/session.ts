@@ -19,6 +19,32 @@ export function endSessionLocally(queryClient: QueryClient): void {
   if (queryClient.getQueryData(key)) queryClient.setQueryData(key, null);
 }
 
+// Whether the user ended the session (sign-out, account deleted) rather than losing it (expiry).
+let endedByUser = false;
+
+/** The user ended the session: the guard goes to the start page and remembers no page to come back to. */
+export function sessionEndedByUser(): boolean {
+  return endedByUser;
+}
+
+/** A session is on again (the signed-in guard calls it). */
+export function clearSessionEndedByUser(): void {
+  endedByUser = false;
+}
+
+/**
+ * After the BFF ended the session at the user's request (sign-out, account deleted): stops and forgets
+ * every cached answer. The session query stays, set to null, because the route guards watch it.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  endedByUser = true;
+  void queryClient.cancelQueries();
+  const key = sessionQueryKey();
+  queryClient.setQueryData(key, null);
+  const sessionKey = JSON.stringify(key);
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== sessionKey });
+}
+
 /**
  * The signed-in user as the BFF sees it, asked once per page load (the BFF re-validates it upstream).
  * A failed lookup counts as signed out.

@@ -30,6 +30,12 @@ export type ConcludedAgreement = NonNullable<
 export type BoletoView = ConcludedAgreement['boletos'][number];
 /** An agreement in progress on a contract (/acordos). */
 export type AgreementInProgress = Awaited<ReturnType<RouterClient['agreements']['inProgress']['query']>>;
+/** 'Meus dados' as the upstream holds it (digits for the phone and the CEP, the date as dd/mm/aaaa). */
+export type Profile = Awaited<ReturnType<RouterClient['account']['profile']['query']>>;
+/** The credit score of a person (null for a company or when the bureau did not answer). */
+export type CreditScore = Awaited<ReturnType<RouterClient['account']['score']['query']>>;
+/** A screen of the trail channel (spec §9 flows and stages). */
+export type TrailPage = Parameters<RouterClient['tracking']['view']['mutate']>[0]['page'];
 
 const TRPC_URL = '/trpc';
 

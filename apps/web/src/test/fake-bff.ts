@@ -83,7 +83,8 @@ async function answer(handler: Handler | undefined, path: string, input: unknown
  * request open.
  */
 export function installFakeBff(initial: Record<string, Handler> = {}) {
-  const handlers: Record<string, Handler> = { ...initial };
+  // The screen views of the trail (lib/tracking.ts) are answered unless a test handles them itself.
+  const handlers: Record<string, Handler> = { 'tracking.view': () => ({ ok: true }), ...initial };
   const calls: FakeCall[] = [];
 
   const fetchMock = vi.fn(async (resource: string | URL | Request, init?: RequestInit) => {

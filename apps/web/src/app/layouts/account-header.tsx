@@ -7,7 +7,7 @@ import { CloseIcon, LogOutIcon, MenuIcon, MoreIcon, UserIcon } from '../../compo
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/errors';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/media-query';
-import { sessionQueryKey, useSignedInSession } from '../../lib/session';
+import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type SessionView, trpc } from '../../lib/trpc';
 import { paths } from '../paths';
 
@@ -29,15 +29,10 @@ function UserSummary({ session }: { session: SessionView }) {
 function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = trpc.auth.signOut.useMutation({
     onSuccess: () => {
-      void queryClient.cancelQueries();
-      // The guard holds the session query: set it to null rather than remove it, drop all the rest.
-      utils.auth.session.setData(undefined, null);
-      const sessionKey = JSON.stringify(sessionQueryKey());
-      queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== sessionKey });
+      forgetSession(queryClient);
       navigate(paths.home, { replace: true });
     },
     onError: (error) => setFailure(errorMessage(error)),

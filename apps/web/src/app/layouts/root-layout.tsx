@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useTrackPageViews } from '../../lib/tracking';
 import { SessionGate } from '../guards';
 import { MAIN_ID } from './app-layout';
 
@@ -24,8 +25,9 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
-/** The root route: focus management across pages, then the session gate. */
+/** The root route: focus management across pages, the trail's screen views, then the session gate. */
 export function RootLayout() {
   useFocusOnNavigation();
+  useTrackPageViews();
   return <SessionGate />;
 }

@@ -1,6 +1,5 @@
 import type { Ref } from 'react';
-import { IMaskInput } from 'react-imask';
-import { Field } from './field';
+import { MaskedInput } from './masked-input';
 
 /** The mobile mask of the registration and the summary (spec §5). */
 const MOBILE_MASK = '(00) 00000-0000';
@@ -26,38 +25,14 @@ export interface PhoneInputProps {
 }
 
 /** A mobile number field masked as the user types; only digits are accepted, up to 11. */
-export function PhoneInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  ref,
-  name,
-  error,
-  hint,
-  placeholder,
-  disabled,
-  landline = false,
-}: PhoneInputProps) {
+export function PhoneInput({ landline = false, ...props }: PhoneInputProps) {
   return (
-    <Field label={label} error={error} hint={hint}>
-      {(control) => (
-        <IMaskInput
-          {...control}
-          mask={landline ? LANDLINE_OR_MOBILE : MOBILE_ONLY}
-          value={value}
-          onAccept={(masked: string) => onChange(masked)}
-          onBlur={onBlur}
-          inputRef={ref}
-          name={name}
-          placeholder={placeholder}
-          disabled={disabled}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          className="input"
-        />
-      )}
-    </Field>
+    <MaskedInput
+      {...props}
+      mask={landline ? LANDLINE_OR_MOBILE : MOBILE_ONLY}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+    />
   );
 }

@@ -4,10 +4,14 @@ import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { useSignedInSession } from '../../lib/session';
+import { useTrack } from '../../lib/tracking';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
 import { ContractDetailsModal } from './contract-details-modal';
 import { CreditorCard } from './creditor-card';
 import { RegistrationInfoModal } from './registration-info-modal';
+import { SavedNotice } from './saved-notice';
+import { ScoreCard } from './score-card';
+import './account.css';
 
 export function AccountPage() {
   usePageTitle('Minha conta');
@@ -15,6 +19,11 @@ export function AccountPage() {
   const creditors = trpc.debts.creditors.useQuery();
   const [errorDismissed, setErrorDismissed] = useState(false);
   const [selected, setSelected] = useState<CreditorCardData | null>(null);
+  const track = useTrack();
+  const showMore = (creditor: CreditorCardData) => {
+    setSelected(creditor);
+    track('detalhes-contrato', creditor.codigo);
+  };
   // Where focus goes once the debts have loaded: the page's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -36,6 +45,7 @@ export function AccountPage() {
         Olá, {session.primeiroNome}
         {empty ? '.' : ''}
       </h1>
+      <SavedNotice />
       {empty ? (
         <div className="empty-state">
           <p>No momento não encontramos contratos em nossa base de parceiros.</p>
@@ -50,11 +60,12 @@ export function AccountPage() {
           </p>
           <ul className="creditor-grid" aria-labelledby="credores-titulo">
             {list.map((creditor) => (
-              <CreditorCard key={creditor.codigo} creditor={creditor} onShowMore={setSelected} />
+              <CreditorCard key={creditor.codigo} creditor={creditor} onShowMore={showMore} />
             ))}
           </ul>
         </>
       ) : null}
+      <ScoreCard />
       {failed && errorDismissed ? (
         <div className="empty-state">
           <p>Não foi possível buscar as suas dívidas agora.</p>

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/errors';
 import { agreementsHref, negotiationHref } from '../../lib/journey-links';
+import { useTrack } from '../../lib/tracking';
 import { type ContractView, type CreditorCard, trpc } from '../../lib/trpc';
 
 export interface ContractDetailsModalProps {
@@ -26,15 +27,25 @@ export function contractHref(creditor: CreditorCard, contract: ContractView): st
 /** The user's contracts with a creditor, each with 'Ver contrato'; a single contract goes straight on (spec §2). */
 export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModalProps) {
   const navigate = useNavigate();
+  const track = useTrack();
   const contracts = trpc.negotiation.contracts.useQuery(
     { codcredor: creditor?.codigo ?? '' },
     { enabled: creditor !== null, retry: false },
   );
   const only = contracts.data?.length === 1 ? contracts.data[0] : undefined;
 
+  // Spec §9: choosing a contract is the journey's stage 3 (flow 18).
+  const choose = useCallback(
+    (chosen: CreditorCard, contract: ContractView) => {
+      track('contrato-escolhido', chosen.codigo);
+      void navigate(contractHref(chosen, contract));
+    },
+    [navigate, track],
+  );
+
   useEffect(() => {
-    if (creditor && only) navigate(contractHref(creditor, only));
-  }, [creditor, only, navigate]);
+    if (creditor && only) choose(creditor, only);
+  }, [creditor, only, choose]);
 
   const list = contracts.data && contracts.data.length > 1 ? contracts.data : null;
   return (
@@ -68,7 +79,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
                 type="button"
                 className="btn btn-primary btn-block"
                 aria-label={`Ver contrato ${contract.numeroExibido}`}
-                onClick={() => creditor && navigate(contractHref(creditor, contract))}
+                onClick={() => creditor && choose(creditor, contract)}
               >
                 Ver contrato
               </button>

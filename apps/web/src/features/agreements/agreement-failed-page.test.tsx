@@ -18,8 +18,8 @@ describe('/erro-efetivacao', () => {
     expect(screen.getByText('Desculpe, encontramos um problema na efetivação do seu acordo.')).toBeTruthy();
     expect(screen.getByText(/entrará em contato com você em até 24 horas úteis pelos canais/)).toBeTruthy();
     expect(document.title).toBe('Encontramos um problema! | Negocia Varejo');
-    // Nothing to load: the page asks the BFF for nothing.
-    expect(fake.calls).toHaveLength(0);
+    // Nothing to load: the page asks the BFF for nothing but records the view in the trail.
+    await waitFor(() => expect(fake.calls.map((call) => call.path)).toEqual(['tracking.view']));
   });
 
   it('offers the service centre by phone/WhatsApp and e-mail, with its hours', async () => {

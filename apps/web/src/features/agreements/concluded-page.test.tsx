@@ -342,4 +342,23 @@ describe('/reemissao-concluida', () => {
     const { router } = renderConcluded(null, {}, paths.reemissaoConcluida);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
   });
+
+  it('invites to rate the portal after a new agreement, and says thanks once rated', async () => {
+    const { user, fake } = renderConcluded(concluded(), { 'account.rate': () => ({ ok: true }) });
+    await heading();
+    const invitation = screen.getByRole('region', { name: 'Como foi negociar pelo portal?' });
+    await user.click(within(invitation).getByRole('button', { name: 'Avaliar o portal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Avalie o portal' });
+    await user.click(within(dialog).getByRole('radio', { name: '8' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));
+    await user.click(await screen.findByRole('button', { name: 'Fechar' }));
+    expect(invitation.textContent).toContain('Obrigado pela sua avaliação!');
+    expect(fake.callsTo('account.rate')).toHaveLength(1);
+  });
+
+  it('does not invite to rate after a re-issue', async () => {
+    renderConcluded(concluded(), {}, paths.reemissaoConcluida);
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Como foi negociar pelo portal?' })).toBeNull();
+  });
 });

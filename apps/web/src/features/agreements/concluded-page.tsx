@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { RatingModal } from '../../components/rating-modal';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CheckIcon, MailIcon } from '../../components/ui/icons';
@@ -58,6 +59,7 @@ function paymentOf(first: BoletoView | undefined): Payment {
 
 function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(headingRef);
   const actionsId = useId();
@@ -210,6 +212,8 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         </p>
       </section>
 
+      {pathname === paths.acordoConcluido ? <RateOffer /> : null}
+
       <button
         type="button"
         className="btn btn-primary btn-block agreement-finish"
@@ -223,6 +227,25 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
       <ErrorModal open={copyFailed} message={COPY_FAILED} onClose={() => setCopyFailed(false)} />
       <SpinnerModal open={finish.isPending} text="Carregando" />
     </div>
+  );
+}
+
+/** After a new agreement (spec §2): an invitation to rate the portal. */
+function RateOffer() {
+  const [open, setOpen] = useState(false);
+  const [rated, setRated] = useState(false);
+  const titleId = useId();
+  return (
+    <section className="card agreement-rate" aria-labelledby={titleId}>
+      <h2 id={titleId} className="agreement-section-title">
+        Como foi negociar pelo portal?
+      </h2>
+      <p>{rated ? 'Obrigado pela sua avaliação!' : 'Sua opinião nos ajuda a melhorar.'}</p>
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
+        Avaliar o portal
+      </button>
+      <RatingModal open={open} onClose={() => setOpen(false)} onRated={() => setRated(true)} />
+    </section>
   );
 }
 

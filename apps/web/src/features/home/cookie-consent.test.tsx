@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../app/paths';
+import { readConsent } from '../../lib/consent-cookie';
 import { installFakeBff } from '../../test/fake-bff';
-import { readConsent } from './consent-cookie';
 import { PARTNERS, renderHome, setConsentCookie } from './render-home';
 
 beforeEach(() => {

@@ -1,12 +1,22 @@
 import { PrivacyNoticeContents, PrivacyNoticeText } from '../../components/content/legal-texts';
+import { BackLink } from '../../components/ui/back-link';
 import { usePageTitle } from '../../lib/page-title';
 import './legal.css';
 
-/** /politica-geral: the privacy notice. The header's back button goes to /minha-conta or '/' (layout). */
-export function PrivacyPage() {
+export interface PrivacyPageProps {
+  /** /mais-opcoes/politica has its own back arrow, to 'Mais opções' (spec §2) */
+  backTo?: { to: string; label: string };
+}
+
+/**
+ * /politica-geral and /mais-opcoes/politica: the privacy notice. On /politica-geral the header's back
+ * button goes to /minha-conta or '/' (layout).
+ */
+export function PrivacyPage({ backTo }: PrivacyPageProps) {
   usePageTitle('Aviso de Privacidade');
   return (
     <div className="page legal-page">
+      {backTo ? <BackLink to={backTo.to} label={backTo.label} /> : null}
       <article className="card legal-card" aria-labelledby="aviso-privacidade-titulo">
         <h1 id="aviso-privacidade-titulo" className="page-title" tabIndex={-1}>
           Aviso de Privacidade

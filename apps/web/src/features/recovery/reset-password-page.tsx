@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   isAcceptablePassword,
+  PASSWORD_CONFIRMATION_REQUIRED_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MISMATCH_MESSAGE,
   PASSWORD_REQUIRED_MESSAGE,
@@ -20,15 +21,13 @@ import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import './recovery.css';
 
-export const CONFIRMATION_REQUIRED_MESSAGE = 'Confirme a nova senha.';
-
 const resetSchema = z
   .object({
     novaSenha: z
       .string()
       .min(1, PASSWORD_REQUIRED_MESSAGE)
       .refine(isAcceptablePassword, PASSWORD_RULE_MESSAGE),
-    confirmacao: z.string().min(1, CONFIRMATION_REQUIRED_MESSAGE),
+    confirmacao: z.string().min(1, PASSWORD_CONFIRMATION_REQUIRED_MESSAGE),
   })
   .refine((values) => values.novaSenha === values.confirmacao, {
     message: PASSWORD_MISMATCH_MESSAGE,

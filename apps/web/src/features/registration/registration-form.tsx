@@ -18,13 +18,13 @@ import { type Resolver, useController, useForm, useWatch } from 'react-hook-form
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { DocumentInput } from '../../components/ui/document-input';
 import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { setPrefill } from '../../lib/prefill';
 import { documentField } from '../../lib/schemas';
-import { CheckboxField } from './checkbox-field';
 import './registration.css';
 
 const NAME_MAX_LENGTH = 120;

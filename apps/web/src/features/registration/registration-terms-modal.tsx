@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { PrivacyNoticeText, TermsOfUseText } from '../../components/content/legal-texts';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Modal } from '../../components/ui/modal';
-import { CheckboxField } from './checkbox-field';
 import './registration.css';
 
 export const TERMS_DECLARATION = 'Declaro que li e aceito os Termos de Uso e a Política de Privacidade';

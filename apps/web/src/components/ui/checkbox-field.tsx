@@ -12,19 +12,19 @@ export function CheckboxField({ label, hint, id, className, ...inputProps }: Che
   const inputId = id ?? autoId;
   const hintId = `${inputId}-nota`;
   return (
-    <div className={className ? `registration-checkbox ${className}` : 'registration-checkbox'}>
+    <div className={className ? `checkbox ${className}` : 'checkbox'}>
       <input
         {...inputProps}
         type="checkbox"
         id={inputId}
         aria-describedby={hint ? hintId : undefined}
-        className="registration-checkbox-input"
+        className="checkbox-input"
       />
-      <label htmlFor={inputId} className="registration-checkbox-label">
+      <label htmlFor={inputId} className="checkbox-label">
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className="registration-checkbox-hint">
+        <p id={hintId} className="checkbox-hint">
           {hint}
         </p>
       ) : null}

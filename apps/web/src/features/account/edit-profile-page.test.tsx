@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
+import { takeReturnTo } from '../../lib/return-to';
+import type { SessionView } from '../../lib/trpc';
+import { FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+import { CONTACT_REQUIRED_MESSAGE } from './profile-form';
+import { mariaProfile } from './test-fixtures';
+
+const COMERCIO: SessionView = {
+  nome: 'Comércio Exemplo Ltda',
+  primeiroNome: 'Comércio',
+  nomeCurto: 'Comércio Exemplo',
+  documento: '11.222.333/0001-81',
+  tipoDocumento: 'CNPJ',
+  empresa: true,
+};
+
+function renderProfile(handlers: Record<string, Handler> = {}, session: SessionView = MARIA) {
+  const fake = installFakeBff({
+    'account.profile': () => mariaProfile(),
+    'account.updateProfile': () => ({ nome: 'Maria Aparecida da Silva' }),
+    'auth.session': () => session,
+    'debts.creditors': () => [],
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  return { fake, user, ...renderApp(paths.editarPerfil, { session }) };
+}
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const loaded = () => screen.findByDisplayValue('Maria Aparecida da Silva');
+
+describe('/mais-opcoes/editar-perfil', () => {
+  it('fills the form from the profile behind "Buscando dados...", the document read-only', async () => {
+    renderProfile({
+      'account.profile': () =>
+        mariaProfile({
+          endereco: {
+            cep: '01310100',
+            endereco: 'Av. Paulista',
+            numero: '1000',
+            complemento: 'ap 1',
+            cidade: 'São Paulo',
+            uf: 'SP',
+          },
+        }),
+    });
+    expect(await screen.findByRole('dialog', { name: 'Buscando dados...' })).toBeTruthy();
+    await loaded();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus dados' })).toBeTruthy();
+    expect(field('CPF').value).toBe('529.982.247-25');
+    expect(field('CPF').readOnly).toBe(true);
+    expect(field('Data de nascimento').value).toBe('15/03/1985');
+    expect(field('E-mail').value).toBe('maria.silva@example.com');
+    expect(field('Celular').value).toBe('(11) 91234-5678');
+    expect(field('Meu número é o mesmo do WhatsApp').checked).toBe(true);
+    expect(field('CEP').value).toBe('01310-100');
+    expect(field('Cidade').value).toBe('São Paulo');
+    expect((screen.getByLabelText('UF') as HTMLSelectElement).value).toBe('SP');
+  });
+
+  it("labels a company's name and date as 'Razão Social' and 'Data de fundação'", async () => {
+    renderProfile(
+      {
+        'account.profile': () => mariaProfile({ nome: 'Comércio Exemplo Ltda', empresa: true }),
+      },
+      COMERCIO,
+    );
+    expect(await screen.findByLabelText('Razão Social')).toBeTruthy();
+    expect(field('Data de fundação')).toBeTruthy();
+    expect(field('CNPJ').value).toBe('11.222.333/0001-81');
+  });
+
+  it("shows 'Data inválida' for an impossible date and sends nothing, then saves the corrected profile", async () => {
+    const { fake, user, router } = renderProfile();
+    await loaded();
+    const date = field('Data de nascimento');
+    await user.clear(date);
+    await user.type(date, '31022000');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Data inválida')).toBeTruthy();
+    expect(document.activeElement).toBe(date);
+    expect(fake.callsTo('account.updateProfile')).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '28022000');
+    await user.type(field('CEP'), '01310100');
+    await user.type(field('Endereço'), 'Av. Paulista');
+    await user.selectOptions(screen.getByLabelText('UF'), 'SP');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    expect(fake.callsTo('account.updateProfile').map((call) => call.input)).toEqual([
+      {
+        nome: 'Maria Aparecida da Silva',
+        dtNascimento: '28/02/2000',
+        email: 'maria.silva@example.com',
+        telefone: '11912345678',
+        whatsapp: true,
+        endereco: {
+          cep: '01310100',
+          endereco: 'Av. Paulista',
+          numero: '',
+          complemento: '',
+          cidade: '',
+          uf: 'SP',
+        },
+      },
+    ]);
+    expect((await screen.findByRole('status')).textContent).toBe('Seus dados foram atualizados.');
+  });
+
+  it('refuses to save with neither e-mail nor phone', async () => {
+    const { fake, user } = renderProfile();
+    await loaded();
+    await user.clear(field('E-mail'));
+    await user.clear(field('Celular'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(CONTACT_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(fake.callsTo('account.updateProfile')).toHaveLength(0);
+  });
+
+  it('tells a refusal the user can fix in the error modal and keeps the form', async () => {
+    const taken = 'E-mail já cadastrado. Por favor, utilize outro e-mail';
+    const { user, router } = renderProfile({
+      'account.updateProfile': () => {
+        throw new FakeTrpcError('BAD_REQUEST', taken);
+      },
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(taken);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(router.state.location.pathname).toBe(paths.editarPerfil);
+    expect(field('E-mail').value).toBe('maria.silva@example.com');
+  });
+
+  it('uses the query-error modal when the profile cannot be read', async () => {
+    renderProfile({
+      'account.profile': () => {
+        throw new FakeTrpcError('SERVICE_UNAVAILABLE', '');
+      },
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(QUERY_ERROR_MESSAGE);
+    expect(within(dialog).getByRole('button', { name: 'Voltar para minha conta' })).toBeTruthy();
+  });
+
+  it('asks before deleting the account, then deletes it, signs out and goes to the start page', async () => {
+    const { fake, user, router } = renderProfile({ 'account.deleteAccount': () => ({ ok: true }) });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Tem certeza que deseja excluir seu cadastro?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.callsTo('account.deleteAccount')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+    expect(fake.callsTo('account.deleteAccount')).toHaveLength(1);
+    // Nothing to come back to after a later sign-in.
+    expect(takeReturnTo(paths.minhaConta)).toBe(paths.minhaConta);
+  });
+
+  it("shows the server's message when the deletion fails, and stays", async () => {
+    const { user, router } = renderProfile({
+      'account.deleteAccount': () => {
+        throw new FakeTrpcError('BAD_REQUEST', 'Não foi possível excluir o cadastro.');
+      },
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim' }));
+    const error = await screen.findByRole('alertdialog', { name: 'Algo deu errado' });
+    expect(error.textContent).toContain('Não foi possível excluir o cadastro.');
+    expect(router.state.location.pathname).toBe(paths.editarPerfil);
+  });
+});

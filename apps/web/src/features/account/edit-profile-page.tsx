@@ -1,0 +1,297 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { isUf, UFS } from '@portal/validation/address';
+import { formatCep } from '@portal/validation/cep';
+import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
+import { formatPhone } from '@portal/validation/phone';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { BackLink } from '../../components/ui/back-link';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { ErrorModal } from '../../components/ui/error-modal';
+import { Field } from '../../components/ui/field';
+import { MaskedInput } from '../../components/ui/masked-input';
+import { Modal } from '../../components/ui/modal';
+import { PhoneInput } from '../../components/ui/phone-input';
+import { QueryErrorModal } from '../../components/ui/query-error-modal';
+import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { errorMessage, isBadRequest, isUnauthorized } from '../../lib/errors';
+import { usePageTitle } from '../../lib/page-title';
+import { forgetSession, useSignedInSession } from '../../lib/session';
+import { type Profile, trpc } from '../../lib/trpc';
+import { type ProfileFormValues, type ProfileUpdate, profileSchema } from './profile-form';
+import { SAVED_NOTICE_STATE } from './saved-notice';
+import './account.css';
+
+/** /mais-opcoes/editar-perfil, 'Meus dados': the profile from the upstream, its form, account deletion. */
+export function EditProfilePage() {
+  usePageTitle('Meus dados');
+  // gcTime 0: the profile (e-mail, phone, address) is not kept in memory once the page is left.
+  const profile = trpc.account.profile.useQuery(undefined, { gcTime: 0 });
+  return (
+    <div className="page">
+      <BackLink to={paths.maisOpcoes} label="Mais opções" />
+      <h1 className="page-title" tabIndex={-1}>
+        Meus dados
+      </h1>
+      {profile.data ? <ProfileForm profile={profile.data} /> : null}
+      <SpinnerModal open={profile.isPending} text="Buscando dados..." />
+      <QueryErrorModal
+        open={profile.isError && !isUnauthorized(profile.error)}
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    </div>
+  );
+}
+
+function initialValues(profile: Profile): ProfileFormValues {
+  return {
+    nome: profile.nome,
+    dtNascimento: profile.dtNascimento,
+    email: profile.email,
+    telefone: profile.telefone ? formatPhone(profile.telefone) : '',
+    whatsapp: profile.whatsapp,
+    cep: profile.endereco ? formatCep(profile.endereco.cep) : '',
+    endereco: profile.endereco?.endereco ?? '',
+    numero: profile.endereco?.numero ?? '',
+    complemento: profile.endereco?.complemento ?? '',
+    cidade: profile.endereco?.cidade ?? '',
+    uf: isUf(profile.endereco?.uf) ? profile.endereco.uf : '',
+  };
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const session = useSignedInSession();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [schema] = useState(() => profileSchema(profile.empresa));
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: initialValues(profile),
+  });
+
+  const update = trpc.account.updateProfile.useMutation({
+    onSuccess: async () => {
+      // The header shows the (possibly new) name.
+      await utils.auth.session.invalidate();
+      await navigate(paths.minhaConta, { state: SAVED_NOTICE_STATE });
+    },
+    onError: setFailure,
+  });
+
+  const submit = handleSubmit((values) => update.mutate(values));
+
+  return (
+    <div className="card card--form account-form-card">
+      <form className="form" noValidate onSubmit={submit}>
+        <Field label={session.tipoDocumento}>
+          {(control) => <input {...control} className="input" value={session.documento} readOnly />}
+        </Field>
+        <Field label={profile.empresa ? 'Razão Social' : 'Nome Completo'} error={errors.nome?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('nome')}
+              className="input"
+              autoComplete={profile.empresa ? 'organization' : 'name'}
+              maxLength={120}
+            />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="dtNascimento"
+          render={({ field, fieldState }) => (
+            <MaskedInput
+              {...field}
+              label={profile.empresa ? 'Data de fundação' : 'Data de nascimento'}
+              mask="00/00/0000"
+              placeholder="dd/mm/aaaa"
+              error={fieldState.error?.message}
+              autoComplete={profile.empresa ? 'off' : 'bday'}
+            />
+          )}
+        />
+        <Field label="E-mail" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              className="input"
+              autoComplete="email"
+              maxLength={EMAIL_MAX_LENGTH}
+            />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="telefone"
+          render={({ field, fieldState }) => (
+            <PhoneInput {...field} label="Celular" landline error={fieldState.error?.message} />
+          )}
+        />
+        <CheckboxField {...register('whatsapp')} label="Meu número é o mesmo do WhatsApp" />
+
+        <fieldset className="account-fieldset account-fieldset--address">
+          <legend className="account-fieldset-legend">Endereço</legend>
+          <Controller
+            control={control}
+            name="cep"
+            render={({ field, fieldState }) => (
+              <MaskedInput
+                {...field}
+                label="CEP"
+                mask="00000-000"
+                error={fieldState.error?.message}
+                autoComplete="postal-code"
+              />
+            )}
+          />
+          <div className="account-field--wide">
+            <Field label="Endereço" error={errors.endereco?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  {...register('endereco')}
+                  className="input"
+                  autoComplete="address-line1"
+                  maxLength={200}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="Número" error={errors.numero?.message}>
+            {(control) => <input {...control} {...register('numero')} className="input" maxLength={20} />}
+          </Field>
+          <Field label="Complemento" error={errors.complemento?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register('complemento')}
+                className="input"
+                autoComplete="address-line2"
+                maxLength={100}
+              />
+            )}
+          </Field>
+          <Field label="Cidade" error={errors.cidade?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...register('cidade')}
+                className="input"
+                autoComplete="address-level2"
+                maxLength={100}
+              />
+            )}
+          </Field>
+          <Field label="UF" error={errors.uf?.message}>
+            {(control) => (
+              <select {...control} {...register('uf')} className="input" autoComplete="address-level1">
+                <option value="">Selecione...</option>
+                {UFS.map((uf) => (
+                  <option key={uf} value={uf}>
+                    {uf}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+
+        <button type="submit" className="btn btn-primary btn-block" disabled={update.isPending}>
+          Salvar
+        </button>
+      </form>
+      <DeleteAccount />
+      <SpinnerModal open={update.isPending} text="Carregando" />
+      <SaveFailure error={failure} onClose={() => setFailure(null)} />
+    </div>
+  );
+}
+
+/**
+ * Spec §8: a failed `edicao` uses the query-error modal. A refusal the user can fix (an e-mail or phone
+ * already registered by someone else) is told in the error modal instead, so the form stays.
+ */
+function SaveFailure({ error, onClose }: { error: unknown; onClose: () => void }) {
+  if (error === null || isUnauthorized(error)) return null;
+  return isBadRequest(error) ? (
+    <ErrorModal open message={errorMessage(error)} onClose={onClose} />
+  ) : (
+    <QueryErrorModal open error={error} />
+  );
+}
+
+/** 'Deseja excluir seu cadastro? Clique aqui' → the confirmation → deleted upstream, signed out, to '/'. */
+function DeleteAccount() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = trpc.account.deleteAccount.useMutation({
+    onSuccess: () => {
+      forgetSession(queryClient);
+      void navigate(paths.home, { replace: true });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setFailure(errorMessage(error));
+    },
+  });
+
+  return (
+    <div className="account-delete">
+      <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+        Deseja excluir seu cadastro? Clique aqui
+      </button>
+      <Modal
+        open={confirming}
+        name="modalConfirmarExclusao"
+        role="alertdialog"
+        tone="warning"
+        title="Tem certeza que deseja excluir seu cadastro?"
+        description={
+          <p>
+            Seus dados de acesso serão apagados e você não poderá mais entrar com este CPF/CNPJ e senha. Os
+            acordos já feitos continuam valendo com os credores.
+          </p>
+        }
+        onClose={remove.isPending ? undefined : () => setConfirming(false)}
+        busy={remove.isPending}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setConfirming(false)}
+              disabled={remove.isPending}
+            >
+              Fechar
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
+              Sim
+            </button>
+          </>
+        }
+      />
+      <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { RatingModal } from '../../components/rating-modal';
+import { BackLink } from '../../components/ui/back-link';
+import { CheckIcon, InfoIcon, MailIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { usePageTitle } from '../../lib/page-title';
+import { KeyIcon, QuestionIcon, StarIcon } from './account-icons';
+import './account.css';
+
+interface Tile {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+/** Spec §2: the six tiles of 'Mais opções', in the spec's order. */
+const TILES: readonly Tile[] = [
+  {
+    to: paths.editarPerfil,
+    title: 'Editar perfil',
+    text: 'Seus dados, contatos e endereço.',
+    icon: <UserIcon />,
+  },
+  { to: paths.novaSenha, title: 'Alterar senha', text: 'Troque a senha de acesso.', icon: <KeyIcon /> },
+  { to: paths.faq, title: 'FAQ', text: 'Perguntas frequentes.', icon: <QuestionIcon /> },
+  { to: paths.sobre, title: 'Sobre', text: 'Quem somos e o que é o portal.', icon: <InfoIcon /> },
+  {
+    to: paths.notificacoes,
+    title: 'Notificações',
+    text: 'Ofertas e novidades: receber ou não.',
+    icon: <MailIcon />,
+  },
+  {
+    to: paths.politica,
+    title: 'Aviso de Privacidade',
+    text: 'Como cuidamos dos seus dados.',
+    icon: <ShieldIcon />,
+  },
+];
+
+/** /mais-opcoes: the account's other pages as tiles, and the portal's rating. */
+export function MoreOptionsPage() {
+  usePageTitle('Mais opções');
+  const [rating, setRating] = useState(false);
+  const [rated, setRated] = useState(false);
+  const rateButton = useRef<HTMLButtonElement>(null);
+  return (
+    <div className="page">
+      <BackLink to={paths.minhaConta} label="Minha conta" />
+      <h1 className="page-title" tabIndex={-1}>
+        Mais opções
+      </h1>
+      <ul className="option-grid" aria-label="Opções da conta">
+        {TILES.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className="option-tile">
+              <span className="option-tile-icon">{tile.icon}</span>
+              <span className="option-tile-title">{tile.title}</span>
+              <span className="option-tile-text">{tile.text}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button ref={rateButton} type="button" className="option-tile" onClick={() => setRating(true)}>
+            <span className="option-tile-icon">{rated ? <CheckIcon /> : <StarIcon />}</span>
+            <span className="option-tile-title">Avaliar o portal</span>
+            <span className="option-tile-text">
+              {rated
+                ? 'Obrigado! Você pode avaliar de novo quando quiser.'
+                : 'Conte como foi a sua experiência.'}
+            </span>
+          </button>
+        </li>
+      </ul>
+      <RatingModal open={rating} onClose={() => setRating(false)} onRated={() => setRated(true)} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import { installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+import { CONSENT_LABEL, SAVED_OFF, SAVED_ON } from './notifications-page';
+import { mariaProfile } from './test-fixtures';
+
+describe('/mais-opcoes/notificacoes', () => {
+  it('shows the consent given at registration and revokes it on save', async () => {
+    const fake = installFakeBff({
+      'account.profile': () => mariaProfile({ notificacao: true }),
+      'account.setNotifications': (input) => input,
+    });
+    const user = userEvent.setup();
+    renderApp(paths.notificacoes, { session: MARIA });
+    const consent = (await screen.findByLabelText(CONSENT_LABEL)) as HTMLInputElement;
+    expect(consent.checked).toBe(true);
+
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SAVED_OFF));
+    expect(fake.callsTo('account.setNotifications').map((call) => call.input)).toEqual([
+      { notificacao: false },
+    ]);
+
+    await user.click(consent);
+    expect(screen.getByRole('status').textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SAVED_ON));
+  });
+
+  it('starts unticked for someone who did not consent', async () => {
+    installFakeBff({ 'account.profile': () => mariaProfile({ notificacao: false }) });
+    renderApp(paths.notificacoes, { session: MARIA });
+    expect(((await screen.findByLabelText(CONSENT_LABEL)) as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import { useLocation } from 'react-router-dom';
+
+/** What a saved profile or password hands to /minha-conta (navigation state, no personal data). */
+export const SAVED_NOTICE_STATE = { aviso: 'Seus dados foram atualizados.' } as const;
+export const PASSWORD_NOTICE_STATE = { aviso: 'Sua senha foi alterada.' } as const;
+
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('aviso' in state)) return null;
+  return typeof state.aviso === 'string' ? state.aviso : null;
+}
+
+/** On /minha-conta after a save: the confirmation, announced politely. */
+export function SavedNotice() {
+  const notice = noticeOf(useLocation().state);
+  return (
+    <div role="status" className="account-notice-region">
+      {notice ? <p className="account-notice">{notice}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../app/paths';
+import { installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+import { QUESTIONS } from './faq-page';
+
+describe('the pages of Mais opções', () => {
+  it('FAQ: every question is a closed native disclosure (keyboard and screen readers for free) that opens', async () => {
+    installFakeBff();
+    const user = userEvent.setup();
+    renderApp(paths.faq, { session: MARIA });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perguntas frequentes' })).toBeTruthy();
+    const summaries = QUESTIONS.map(({ pergunta }) => screen.getByText(pergunta));
+    expect(summaries.every((summary) => summary.tagName === 'SUMMARY')).toBe(true);
+    const scams = screen.getByText('Como reconhecer um golpe que usa o nome do portal?');
+    const details = scams.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    await user.click(scams);
+    expect(details.open).toBe(true);
+    expect(details.textContent).toContain('Nunca pedimos a sua senha');
+    expect(
+      screen.getByText('Quando o meu nome sai dos cadastros de inadimplentes?').closest('details')
+        ?.textContent,
+    ).toContain('Súmula 548');
+  });
+
+  it('Sobre: what the association and the platform are, with the back arrow to Mais opções', async () => {
+    installFakeBff();
+    renderApp(paths.sobre, { session: MARIA });
+    const article = await screen.findByRole('article', { name: 'Sobre' });
+    expect(article.textContent).toContain('fortalecer o comércio varejista');
+    expect(article.textContent).toContain('birôs de crédito');
+    expect(article.textContent).toContain('prática e segura');
+    expect(screen.getByRole('link', { name: 'Mais opções' }).getAttribute('href')).toBe(paths.maisOpcoes);
+  });
+
+  it('Aviso de Privacidade under Mais opções goes back to Mais opções', async () => {
+    installFakeBff();
+    renderApp(paths.politica, { session: MARIA });
+    const article = await screen.findByRole('article', { name: 'Aviso de Privacidade' });
+    expect(within(article).getByText(/5 \(cinco\) anos|cinco anos|5 anos/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mais opções' }).getAttribute('href')).toBe(paths.maisOpcoes);
+  });
+});
