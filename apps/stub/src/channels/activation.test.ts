@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedAccessRecord } from '../state';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';
-import { ACTIVATION_MESSAGES } from './activation';
+import { RECORDING_MESSAGES } from './recording-channel';
 
 const server = useStubServer();
 afterEach(() => {
@@ -60,7 +60,7 @@ describe('activation channel', () => {
       expect(activationReply.parse(reply)).toEqual({
         idRequest,
         err: true,
-        msg: ACTIVATION_MESSAGES.invalid,
+        msg: RECORDING_MESSAGES.invalid,
       });
     }
     expect(server.stub.state.acionamentos).toEqual([]);
@@ -96,7 +96,7 @@ describe('activation channel', () => {
     const channel = await openSocket(server.base, '/ws/acionamento');
     const reply = await channel.ask({ idRequest: 'e-1', metodo: 'registraAcionamento', ...record });
     channel.close();
-    expect(reply).toEqual({ idRequest: 'e-1', err: true, msg: ACTIVATION_MESSAGES.serverError });
+    expect(reply).toEqual({ idRequest: 'e-1', err: true, msg: RECORDING_MESSAGES.serverError });
     expect(server.stub.state.acionamentos).toEqual([]);
   });
 });

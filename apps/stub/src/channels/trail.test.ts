@@ -3,7 +3,8 @@ import { trailReply } from '@portal/contracts/trail-channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';
-import { type ReceivedTrailRecord, TRAIL_MESSAGES } from './trail';
+import { RECORDING_MESSAGES } from './recording-channel';
+import type { ReceivedTrailRecord } from './trail';
 
 const server = useStubServer();
 afterEach(() => {
@@ -141,7 +142,7 @@ describe('trail channel', () => {
       expect(trailReply.parse(reply)).toEqual({
         idRequest: `d-${index}`,
         err: true,
-        msg: TRAIL_MESSAGES.invalid,
+        msg: RECORDING_MESSAGES.invalid,
       });
     }
     channel.close();
@@ -181,7 +182,7 @@ describe('trail channel', () => {
     const channel = await openSocket(server.base, '/ws/trilha');
     const reply = await channel.ask({ idRequest: 'g-1', ...session(sessionId) });
     channel.close();
-    expect(reply).toEqual({ idRequest: 'g-1', err: true, msg: TRAIL_MESSAGES.serverError });
+    expect(reply).toEqual({ idRequest: 'g-1', err: true, msg: RECORDING_MESSAGES.serverError });
     expect(await received({ sessionId })).toEqual([]);
   });
 

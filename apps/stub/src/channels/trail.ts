@@ -1,12 +1,8 @@
-import { type TrailMessage, type TrailReply, trailRequest } from '@portal/contracts/trail-channel';
+import { type TrailMessage, trailRequest } from '@portal/contracts/trail-channel';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
 import type { FaultControl } from '../faults';
-
-export const TRAIL_MESSAGES = {
-  invalid: 'Requisição inválida.',
-  serverError: 'Erro interno do servidor.',
-} as const;
+import { recordingChannel } from './recording-channel';
 
 /**
  * A trail record as the simulator kept it. `semSessao` marks a record whose session had no
@@ -20,8 +16,7 @@ const MAX_RECORDS = 10_000;
 /**
  * The trail channel (`gravarSessao`, `gravarTrilha`, `gravarTrilhaAcordo`, `gravarTrilhaBoleto`) and
  * its control `GET /__stub/trilha`. The log lives here, not in the shared state: it is only ever
- * read back, never used by another route. Malformed input is answered with an error when it
- * carries an `idRequest` and dropped when it does not, as on the activation channel.
+ * read back, never used by another route.
  */
 export function trailChannel(app: FastifyInstance, faults: FaultControl) {
   const records: ReceivedTrailRecord[] = [];
@@ -40,31 +35,13 @@ export function trailChannel(app: FastifyInstance, faults: FaultControl) {
     if (records.length > MAX_RECORDS) records.splice(0, records.length - MAX_RECORDS);
   };
 
-  app.get(UPSTREAM_CHANNELS.trail, { websocket: true }, (socket) => {
-    const send = (reply: TrailReply) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
-    };
-
-    socket.on('message', async (raw: Buffer) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(raw.toString());
-      } catch {
-        app.log.warn('trail: a message that is not JSON was dropped');
-        return;
-      }
-      const parsed = trailRequest.safeParse(message);
-      if (!parsed.success) {
-        const idRequest = (message as { idRequest?: unknown } | null)?.idRequest;
-        if (typeof idRequest === 'string') send({ idRequest, err: true, msg: TRAIL_MESSAGES.invalid });
-        return;
-      }
-      const { idRequest, ...record } = parsed.data;
-      if (await faults.apply()) return send({ idRequest, err: true, msg: TRAIL_MESSAGES.serverError });
-      keep(record);
-      if (faults.get().trailSilent) return;
-      send({ idRequest, err: false });
-    });
+  recordingChannel(app, {
+    path: UPSTREAM_CHANNELS.trail,
+    name: 'trail',
+    schema: trailRequest,
+    faults,
+    silent: () => faults.get().trailSilent,
+    keep: ({ idRequest: _idRequest, ...message }) => keep(message),
   });
 
   /** What the trail channel kept, oldest first; optionally for one session or one client id. */

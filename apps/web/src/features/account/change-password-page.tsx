@@ -1,16 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  isAcceptablePassword,
-  PASSWORD_CONFIRMATION_REQUIRED_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MISMATCH_MESSAGE,
-  PASSWORD_RULE_MESSAGE,
-} from '@portal/validation/password';
+import { PASSWORD_MAX_LENGTH } from '@portal/validation/password';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
+import { NewPasswordFields, newPasswordShape, PASSWORDS_MATCH } from '../../components/new-password-fields';
 import { BackLink } from '../../components/ui/back-link';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { PasswordInput } from '../../components/ui/password-input';
@@ -26,15 +21,8 @@ export const NEW_REQUIRED_MESSAGE = 'Informe a nova senha.';
 
 /** Spec §5: all three required; new and confirmation equal, or 'As senhas devem ser iguais' and nothing sent. */
 export const changePasswordSchema = z
-  .object({
-    senha: z.string().min(1, CURRENT_REQUIRED_MESSAGE),
-    novaSenha: z.string().min(1, NEW_REQUIRED_MESSAGE).refine(isAcceptablePassword, PASSWORD_RULE_MESSAGE),
-    confirmacao: z.string().min(1, PASSWORD_CONFIRMATION_REQUIRED_MESSAGE),
-  })
-  .refine((values) => values.novaSenha === values.confirmacao, {
-    message: PASSWORD_MISMATCH_MESSAGE,
-    path: ['confirmacao'],
-  });
+  .object({ senha: z.string().min(1, CURRENT_REQUIRED_MESSAGE), ...newPasswordShape(NEW_REQUIRED_MESSAGE) })
+  .refine(...PASSWORDS_MATCH);
 
 type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
@@ -43,13 +31,7 @@ export function ChangePasswordPage() {
   usePageTitle('Alterar senha');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ChangePasswordValues>({
+  const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     mode: 'onTouched',
     defaultValues: { senha: '', novaSenha: '', confirmacao: '' },
@@ -61,7 +43,7 @@ export function ChangePasswordPage() {
     onError: (error) => setFailure(errorMessage(error)),
   });
 
-  const submit = handleSubmit((values) => change.mutate(values));
+  const submit = form.handleSubmit((values) => change.mutate(values));
 
   return (
     <div className="page page--narrow">
@@ -76,31 +58,13 @@ export function ChangePasswordPage() {
         </p>
         <form className="form" noValidate onSubmit={submit}>
           <PasswordInput
-            {...register('senha')}
+            {...form.register('senha')}
             label="Senha atual"
             autoComplete="current-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.senha?.message}
+            error={form.formState.errors.senha?.message}
           />
-          <PasswordInput
-            {...register('novaSenha', {
-              // Once the confirmation has been filled in, a change here re-checks that both still match.
-              onChange: () => {
-                if (getFieldState('confirmacao').isTouched) void trigger('confirmacao');
-              },
-            })}
-            label="Nova senha"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.novaSenha?.message}
-          />
-          <PasswordInput
-            {...register('confirmacao')}
-            label="Confirmar nova senha"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.confirmacao?.message}
-          />
+          <NewPasswordFields form={form} confirmLabel="Confirmar nova senha" />
           <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending}>
             Salvar
           </button>

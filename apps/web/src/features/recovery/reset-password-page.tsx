@@ -1,38 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  isAcceptablePassword,
-  PASSWORD_CONFIRMATION_REQUIRED_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MISMATCH_MESSAGE,
-  PASSWORD_REQUIRED_MESSAGE,
-  PASSWORD_RULE_MESSAGE,
-} from '@portal/validation/password';
+import { PASSWORD_REQUIRED_MESSAGE } from '@portal/validation/password';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
+import { NewPasswordFields, newPasswordShape, PASSWORDS_MATCH } from '../../components/new-password-fields';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Modal } from '../../components/ui/modal';
-import { PasswordInput } from '../../components/ui/password-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { trpc } from '../../lib/trpc';
 import './recovery.css';
 
-const resetSchema = z
-  .object({
-    novaSenha: z
-      .string()
-      .min(1, PASSWORD_REQUIRED_MESSAGE)
-      .refine(isAcceptablePassword, PASSWORD_RULE_MESSAGE),
-    confirmacao: z.string().min(1, PASSWORD_CONFIRMATION_REQUIRED_MESSAGE),
-  })
-  .refine((values) => values.novaSenha === values.confirmacao, {
-    message: PASSWORD_MISMATCH_MESSAGE,
-    path: ['confirmacao'],
-  });
+const resetSchema = z.object(newPasswordShape(PASSWORD_REQUIRED_MESSAGE)).refine(...PASSWORDS_MATCH);
 
 type ResetValues = z.output<typeof resetSchema>;
 
@@ -93,13 +75,7 @@ function ResetPasswordForm({ link }: { link: ResetLink }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<z.input<typeof resetSchema>, unknown, ResetValues>({
+  const form = useForm<ResetValues>({
     resolver: zodResolver(resetSchema),
     mode: 'onTouched',
     defaultValues: { novaSenha: '', confirmacao: '' },
@@ -108,7 +84,7 @@ function ResetPasswordForm({ link }: { link: ResetLink }) {
   // gcTime 0: the passwords and the link's code leave the mutation cache at once.
   const reset = trpc.recovery.reset.useMutation({ gcTime: 0 });
 
-  const submit = handleSubmit(({ novaSenha, confirmacao }) => {
+  const submit = form.handleSubmit(({ novaSenha, confirmacao }) => {
     reset.mutate(
       { ...link, novaSenha, confirmacao },
       {
@@ -124,25 +100,7 @@ function ResetPasswordForm({ link }: { link: ResetLink }) {
         Crie a sua nova senha: ao menos 8 caracteres, com letras e números. Depois, entre com ela.
       </p>
       <form className="form" noValidate onSubmit={submit}>
-        <PasswordInput
-          {...register('novaSenha', {
-            // Once the confirmation has been filled in, a change here re-checks that both still match.
-            onChange: () => {
-              if (getFieldState('confirmacao').isTouched) void trigger('confirmacao');
-            },
-          })}
-          label="Nova senha"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.novaSenha?.message}
-        />
-        <PasswordInput
-          {...register('confirmacao')}
-          label="Confirmar senha"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.confirmacao?.message}
-        />
+        <NewPasswordFields form={form} confirmLabel="Confirmar senha" />
         <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending || done}>
           Salvar
         </button>
