@@ -13,10 +13,12 @@ import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createMemoryStore } from './session/memory-store';
 import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
+import { createRedisStore } from './session/redis-store';
 import { createSessionManager, type SessionManager } from './session/session-manager';
-import type { SessionStore } from './session/session-store';
+import { type SessionStore, StoreUnavailableError } from './session/session-store';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
+import { MESSAGES } from './trpc/to-trpc-error';
 import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
 import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
@@ -38,7 +40,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     routerOptions: { maxParamLength: 5000 },
   });
 
-  const store = deps.store ?? createMemoryStore();
+  const store =
+    deps.store ??
+    (config.REDIS_URL
+      ? createRedisStore({ url: config.REDIS_URL, logger: app.log.child({ store: 'redis' }) })
+      : createMemoryStore());
   const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
   const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
   // One secret for every HMAC the BFF derives (rate-limit keys, trail session ids).
@@ -80,6 +86,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       logger: app.log.child({ channel: 'trail' }),
     }),
   };
+
+  // Routes outside tRPC (boleto files) fail closed too when the store is unreachable.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn('store unavailable');
+      return reply.code(503).header('retry-after', '5').send({ msg: MESSAGES.storeUnavailable });
+    }
+    throw error;
+  });
 
   await app.register(cookie);
   security(app, config);

@@ -18,6 +18,8 @@ export const configSchema = z.object({
   /** in-flight proxy requests beyond which new ones fail at once */
   PROXY_MAX_PENDING: z.coerce.number().int().positive().default(10_000),
   UPSTREAM_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** sessions, idempotency records and counters in Redis (shared by several instances); memory when unset */
+  REDIS_URL: z.url().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Secure cookies; on by default in production */

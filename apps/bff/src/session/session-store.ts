@@ -24,3 +24,8 @@ export interface SessionStore {
   count(key: string): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The shared store cannot be reached: the request fails closed, with a message the user can act on. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

@@ -2,6 +2,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app';
 import type { SessionData } from '../session/session-store';
+import { toTRPCError } from './to-trpc-error';
 
 export interface Context {
   req: FastifyRequest;
@@ -25,6 +26,9 @@ export const createContextFactory =
     req,
     res,
     services,
-    session: await services.sessions.load(req),
+    // Without the store the session is unknown: fail closed rather than treat the user as signed out.
+    session: await services.sessions.load(req).catch((error: unknown) => {
+      throw toTRPCError(error);
+    }),
     device: deviceOf(req.headers['user-agent']),
   });

@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { StoreUnavailableError } from '../session/session-store';
 import { UpstreamError } from '../upstream/errors';
 import type { Context } from './context';
 import { MESSAGES, toTRPCError } from './to-trpc-error';
@@ -13,10 +14,11 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 
-/** Every upstream failure leaves a procedure through the one mapping point. */
+/** Every upstream or store failure leaves a procedure through the one mapping point. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof UpstreamError) throw toTRPCError(result.error.cause);
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof UpstreamError || cause instanceof StoreUnavailableError) throw toTRPCError(cause);
   return result;
 });
 

@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../testing/redis-server';
+import { createRedisStore } from './redis-store';
+import { StoreUnavailableError } from './session-store';
+
+let server: RedisServer;
+let raw: Redis;
+beforeAll(async () => {
+  server = await startRedisServer();
+  raw = server.client();
+});
+afterAll(async () => {
+  raw.disconnect();
+  await server.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('redis store (a real redis-server)', () => {
+  it('keeps JSON records under its prefix, each with a time to live, and forgets them after it', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't1:' });
+    await store.set('session:a', { nome: 'Maria', n: 1 }, 300);
+    expect(await store.get('session:a')).toEqual({ nome: 'Maria', n: 1 });
+    const ttl = await raw.pttl('t1:session:a');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(300);
+    await sleep(400);
+    expect(await store.get('session:a')).toBeUndefined();
+
+    await store.set('session:b', { n: 2 }, 10_000);
+    await store.delete('session:b');
+    expect(await store.get('session:b')).toBeUndefined();
+    await store.close();
+  });
+
+  it('counts atomically: 50 concurrent hits get 1 to 50, and the window is fixed from the first', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't2:' });
+    const hits = await Promise.all(Array.from({ length: 50 }, () => store.increment('limit:x', 300)));
+    expect([...hits].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await store.count('limit:x')).toBe(50);
+    const ttl = await raw.pttl('t2:limit:x');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(300);
+    await sleep(400);
+    expect(await store.count('limit:x')).toBe(0);
+    expect(await store.increment('limit:x', 300)).toBe(1);
+    await store.close();
+  });
+
+  it('two stores on one Redis see the same records (two BFF instances)', async () => {
+    const one = createRedisStore({ url: server.url, keyPrefix: 't3:' });
+    const two = createRedisStore({ url: server.url, keyPrefix: 't3:' });
+    await one.set('session:s', { clientId: '100001' }, 10_000);
+    expect(await two.get('session:s')).toEqual({ clientId: '100001' });
+    await Promise.all([one.increment('c', 10_000), two.increment('c', 10_000)]);
+    expect(await one.count('c')).toBe(2);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('fails closed within its command timeout while Redis is down, and works again when it is back', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't4:' });
+    await store.set('k', 1, 10_000);
+    await server.stop();
+    await expect(store.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.increment('c', 1_000)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.set('k', 2, 1_000)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(store.ready).toBe(false);
+
+    await server.start();
+    await expect.poll(() => store.ready, { timeout: 5_000 }).toBe(true);
+    await store.set('k', 3, 10_000);
+    expect(await store.get('k')).toBe(3);
+    await store.close();
+    raw.disconnect();
+    raw = server.client();
+  });
+});

@@ -1,0 +1,79 @@
+// biome-ignore-all format: redis-server's flags read best in pairs
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+
+const run = promisify(execFile);
+
+/** A free loopback port, as the OS hands one out. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function answers(port: number): Promise<boolean> {
+  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * A real redis-server for a test file, on a free port, without persistence; `stop` and `start` play
+ * an outage. `--daemonize yes` exits 0 even when the port is taken, so start waits for a PONG.
+ */
+export async function startRedisServer() {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
+  const pidfile = join(dir, 'redis.pid');
+
+  async function start() {
+    await run('redis-server', [
+      '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+      '--daemonize', 'yes', '--pidfile', pidfile, '--dir', dir,
+    ]);
+    for (let i = 0; i < 100; i += 1) {
+      if (await answers(port)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`redis-server did not answer on port ${port}`);
+  }
+
+  async function stop() {
+    const pid = Number((await readFile(pidfile, 'utf8').catch(() => '')).trim());
+    if (!pid) return;
+    process.kill(pid, 'SIGTERM');
+    for (let i = 0; i < 100 && (await answers(port)); i += 1) await new Promise((r) => setTimeout(r, 50));
+    await rm(pidfile, { force: true });
+  }
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    /** A plain client, to look at what the store wrote. */
+    client: () => new Redis({ port, host: '127.0.0.1' }).on('error', () => {}),
+    async close() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type RedisServer = Awaited<ReturnType<typeof startRedisServer>>;
