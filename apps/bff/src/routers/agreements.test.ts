@@ -115,6 +115,13 @@ describe('agreements', () => {
     );
     expect(await trpc.agreements.concluded.query()).toEqual(first.acordo);
     expect(await trpc.negotiation.summary.query()).toBeNull();
+
+    // The same key with other delivery contacts: refused, nothing created, the first result intact.
+    const other = await failure(trpc.agreements.create.mutate({ ...contact, email: 'outro@example.com' }));
+    expect(other.data?.httpStatus).toBe(422);
+    expect(other.message).toBe(AGREEMENT_MESSAGES.keyReused);
+    expect(await ledgerOf(PERSONA.maria.cpfCnpj)).toHaveLength(before + 1);
+    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
   });
 
   it('serves the boleto PDF only to the session that owns the agreement', async () => {

@@ -6,6 +6,7 @@ import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import { maskContract } from '@portal/validation/contract';
 import { formatBrDate } from '@portal/validation/dates';
 import { EMAIL_INVALID_SUMMARY_MESSAGE, isValidEmail, normalizeEmail } from '@portal/validation/email';
+import { digitsOnly } from '@portal/validation/mask';
 import { parseMoney } from '@portal/validation/money';
 import { isValidPhone, normalizePhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
 import { TRPCError } from '@trpc/server';
@@ -21,6 +22,7 @@ export const AGREEMENT_MESSAGES = {
   noAgreement: 'Não encontramos o acordo. Volte para Minha Conta.',
   sent: 'Suas informações foram enviadas com sucesso.',
   inProgress: 'Seu acordo está sendo processado. Aguarde um instante e consulte Minha Conta.',
+  keyReused: 'Este acordo já foi concluído com outros dados de envio. Consulte Minha Conta.',
   issueFailed: 'Ocorreu um erro ao solicitar sua requisição.',
   defaultTitle: 'Parabéns, acordo concluído com sucesso!',
   reissueTitle: 'Pagamento gerado com sucesso!',
@@ -64,18 +66,29 @@ const MAX_BOLETO_FILES = 100;
 /** What a repeat of an idempotency key gets: the first result, for the same document only. */
 interface IdempotencyRecord {
   owner: string;
+  /** what the first request asked for (its delivery contacts), as a hash */
+  body: string;
   result: CreateResult;
 }
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const CLAIM_MS = 10 * 60 * 1000;
 const CLAIM_POLL_MS = 100;
 
-/** A key is the owner's alone: another document presenting it learns nothing. */
-function resultFor(record: IdempotencyRecord, owner: string): CreateResult {
+/**
+ * A key is the owner's alone: another document presenting it learns nothing. The same key with other
+ * delivery contacts is refused (422) rather than answered with a result it did not ask for.
+ */
+function resultFor(record: IdempotencyRecord, owner: string, body: string): CreateResult {
   if (record.owner !== owner)
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+  if (record.body !== body)
+    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: AGREEMENT_MESSAGES.keyReused });
   return record.result;
 }
+const bodyOf = (input: { email?: string | undefined; telefone?: string | undefined }) =>
+  createHash('sha256')
+    .update(JSON.stringify([input.email ?? '', digitsOnly(input.telefone ?? '')]))
+    .digest('hex');
 const ownerOf = (cpfCnpj: string) => createHash('sha256').update(`agreement-owner:${cpfCnpj}`).digest('hex');
 
 const PDF_PATH = new RegExp(`^${UPSTREAM_PATHS.boletos}/[A-Za-z0-9_-]{16,100}\\.pdf$`);
@@ -169,15 +182,16 @@ export const agreementsRouter = router({
       const { cpfCnpj, token } = ctx.session.data;
       const idemKey = `idem:agreement:${input.chave}`;
       const owner = ownerOf(cpfCnpj);
+      const body = bodyOf(input);
       const earlier = await store.get<IdempotencyRecord>(idemKey);
-      if (earlier) return resultFor(earlier, owner);
+      if (earlier) return resultFor(earlier, owner, body);
       // One request per key creates; a concurrent repeat (double click, another instance) waits for its result.
       if ((await store.increment(`${idemKey}:claim`, CLAIM_MS)) > 1) {
         const deadline = Date.now() + ctx.services.config.PROXY_TIMEOUT_MS + 1_000;
         while (Date.now() < deadline) {
           await setTimeout(CLAIM_POLL_MS);
           const first = await store.get<IdempotencyRecord>(idemKey);
-          if (first) return resultFor(first, owner);
+          if (first) return resultFor(first, owner, body);
         }
         throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
       }
@@ -221,7 +235,7 @@ export const agreementsRouter = router({
           await sessions.write(ctx.session, 'agreement', acordo);
           result = { status: 'concluido', acordo };
         }
-        await store.set(idemKey, { owner, result } satisfies IdempotencyRecord, IDEMPOTENCY_TTL_MS);
+        await store.set(idemKey, { owner, body, result } satisfies IdempotencyRecord, IDEMPOTENCY_TTL_MS);
         await sessions.clear(ctx.session, 'summary');
         if (result.status === 'concluido') trackAgreement(ctx, summary);
         return result;
