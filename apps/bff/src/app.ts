@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -9,17 +9,18 @@ import { type Config, cookieSecure } from './config';
 import { type LogStream, loggerOptions } from './logging';
 import { boletos } from './plugins/boletos';
 import { logos } from './plugins/logos';
+import { createMetrics, operations } from './plugins/operations';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createMemoryStore } from './session/memory-store';
 import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
 import { createRedisStore } from './session/redis-store';
 import { createSessionManager, type SessionManager } from './session/session-manager';
-import { type SessionStore, StoreUnavailableError } from './session/session-store';
+import type { SessionStore } from './session/session-store';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
-import { MESSAGES } from './trpc/to-trpc-error';
 import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
+import { UpstreamError } from './upstream/errors';
 import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
@@ -36,9 +37,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY,
+    // A request id the proxy set (nginx's $request_id) follows the request into our logs; else a new one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 64 * 1024,
+    // Node's own limits, stated: 16 KiB of headers (431 beyond), 30 s to receive a request (slow
+    // clients); a response may take as long as the proxy channel's wait (PROXY_TIMEOUT_MS).
+    http: { maxHeaderSize: 16 * 1024 },
+    requestTimeout: 30_000,
     routerOptions: { maxParamLength: 5000 },
   });
+  const metrics = createMetrics(() => ({
+    proxy: services.proxy,
+    activation: services.activation,
+    trail: services.trail,
+  }));
 
   const store =
     deps.store ??
@@ -56,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       idleMs: config.SESSION_IDLE_MINUTES * MINUTE,
       absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
       secureCookie: cookieSecure(config),
+      onEvent: (event) => metrics.sessions.inc({ event }),
     }),
     store,
     limiter: createRateLimiter({ store, keySecret }),
@@ -87,16 +104,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     }),
   };
 
-  // Routes outside tRPC (boleto files) fail closed too when the store is unreachable.
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof StoreUnavailableError) {
-      request.log.warn('store unavailable');
-      return reply.code(503).header('retry-after', '5').send({ msg: MESSAGES.storeUnavailable });
-    }
-    throw error;
-  });
-
   await app.register(cookie);
+  await operations(app, {
+    config,
+    metrics,
+    store,
+    proxy: services.proxy,
+    tracking: { activation: services.activation, trail: services.trail },
+  });
   security(app, config);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -105,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       createContext: createContextFactory(services),
       maxBatchSize: 10,
       onError({ error, path, req }) {
+        if (error.cause instanceof UpstreamError) metrics.upstreamErrors.inc({ kind: error.cause.kind });
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ path, err: error.cause ?? error }, 'procedure failed');
         else req.log.info({ path, code: error.code }, 'procedure refused');

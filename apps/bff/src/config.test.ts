@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cookieSecure, loadConfig } from './config';
+import { configSchema, cookieSecure, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills the defaults of the spec and the design', () => {
@@ -17,9 +18,23 @@ describe('loadConfig', () => {
     ).toBe(false);
   });
 
+  it('reads TRUST_PROXY as a switch or the addresses of the proxies', () => {
+    const trust = (TRUST_PROXY: string) => loadConfig({ UPSTREAM_URL: 'http://u', TRUST_PROXY }).TRUST_PROXY;
+    expect(loadConfig({ UPSTREAM_URL: 'http://u' }).TRUST_PROXY).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('0')).toBe(false);
+    expect(trust('10.0.0.0/8,172.16.0.0/12')).toBe('10.0.0.0/8,172.16.0.0/12');
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url', PORT: 'abc' })).toThrow(
       /UPSTREAM_URL[\s\S]*PORT|PORT[\s\S]*UPSTREAM_URL/,
     );
+  });
+
+  it('is documented: every variable has a row in the README', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));
+    expect(missing).toEqual([]);
   });
 });

@@ -20,6 +20,11 @@ export const configSchema = z.object({
   UPSTREAM_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** sessions, idempotency records and counters in Redis (shared by several instances); memory when unset */
   REDIS_URL: z.url().optional(),
+  /**
+   * an agreement creation's claim on its key: renewed while the creation runs, so a repeat answers 409;
+   * when the instance that held it died, a repeat takes over after this long (the upstream replays the key)
+   */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Secure cookies; on by default in production */
@@ -47,7 +52,18 @@ export const configSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Whose X-Forwarded-For to believe for the client IP: false, true (any proxy), or the proxies'
+   * addresses and CIDRs (comma-separated)
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (/^(true|1)$/.test(v) ? true : /^(false|0|)$/.test(v) ? false : v)),
+  /** mean event-loop delay (ms) beyond which requests are shed with 503 + Retry-After; 0 turns it off */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  /** on SIGTERM, how long in-flight requests may run before they are cut (the process exits by 10 s) */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(9_000).default(8_000),
   /** Google one-tap sign-in: hidden unless a client id is set */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_ISSUERS: z

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -5,10 +8,16 @@ import { PERSONA, type Stack, startStack } from '../testing/harness';
 import { contentSecurityPolicy } from './security';
 
 let stack: Stack;
+let dist: string;
 beforeAll(async () => {
-  stack = await startStack();
+  dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+  stack = await startStack({ env: { WEB_DIST: dist } });
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await stack.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 const signIn = () =>
   request(stack.app.server).post('/trpc/auth.signIn').set('content-type', 'application/json');
@@ -92,22 +101,38 @@ describe('mutations', () => {
 });
 
 describe('headers', () => {
-  it('sends the security headers and no-store on API responses', async () => {
-    const response = await request(stack.app.server).get('/trpc/auth.session');
-    expect(response.status).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+  const server = () => request(stack.app.server);
+  const responses = {
+    'an HTML page': () => server().get('/minha-conta').set('accept', 'text/html'),
+    'a query': () => server().get('/trpc/auth.session'),
+    'a mutation': () => signIn().send(PERSONA.joao),
+    'a refused mutation': () => signIn().set('origin', 'https://evil.example').send(PERSONA.joao),
+    'a 404': () => server().get('/api/nothing-here'),
+    'a procedure error': () => server().get('/trpc/debts.creditors'),
+    'invalid JSON': () => signIn().send('{"cpfCnpj":'),
+    'a probe': () => server().get('/healthz'),
+  };
+
+  it.each(Object.entries(responses))('sends the security headers on %s', async (kind, send) => {
+    const response = await send();
+    const csp = response.headers['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers.server).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.text).not.toMatch(/\bat \/|node_modules|stack/);
+    // Only the HTML shell may be kept (and revalidated); every API answer is personal.
+    expect(response.headers['cache-control']).toBe(kind === 'an HTML page' ? 'no-cache' : 'no-store');
   });
 
-  it('sends no stack trace in an error', async () => {
-    const response = await request(stack.app.server).get('/trpc/debts.creditors');
-    expect(response.status).toBe(401);
-    expect(JSON.stringify(response.body)).not.toMatch(/stack|at \//);
+  it('answers 431 to oversized headers', async () => {
+    const response = await server().get('/trpc/auth.session').set('x-filler', 'a'.repeat(20_000));
+    expect(response.status).toBe(431);
   });
 });
 
@@ -132,6 +157,7 @@ describe('production', () => {
         .set('content-type', 'application/json')
         .send(PERSONA.maria);
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['cache-control']).toBe('no-store');
       const [cookie] = response.headers['set-cookie'] as unknown as string[];
       expect(cookie).toMatch(/^__Host-sid=/);
       expect(cookie).toMatch(/Secure/);

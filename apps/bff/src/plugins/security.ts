@@ -49,6 +49,7 @@ export function security(app: FastifyInstance, config: Config) {
   });
 
   app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
@@ -57,6 +58,8 @@ export function security(app: FastifyInstance, config: Config) {
     if (config.NODE_ENV === 'production') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
-    if (req.url.startsWith('/trpc')) reply.header('cache-control', 'no-store');
+    // API answers are personal: never stored. Static files and logos set their own policy.
+    if (req.url.startsWith('/trpc') || !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

@@ -1,5 +1,8 @@
+import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../session/memory-store';
 import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { AGREEMENT_MESSAGES } from './agreements';
 
@@ -91,25 +94,36 @@ describe('negotiation', () => {
 });
 
 describe('agreements', () => {
-  it('concludes an agreement exactly once: a repeat of the key answers the first result', async () => {
+  it('concludes an agreement exactly once: of 50 at once one creates and those during it get 409; a repeat answers the first result', async () => {
     const { trpc, offers, summarize } = await offersFor(PERSONA.maria);
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
     const summary = await summarize(upfront.id);
     const before = (await ledgerOf(PERSONA.maria.cpfCnpj)).length;
     const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
-    const [first, second] = await Promise.all([
-      trpc.agreements.create.mutate(contact),
-      trpc.agreements.create.mutate(contact),
-    ]);
-    const third = await trpc.agreements.create.mutate(contact);
-    expect(first.status).toBe('concluido');
-    expect(second).toEqual(first);
-    expect(third).toEqual(first);
+    // 50 at once while the upstream is slow: one creates; those arriving while it runs are told so
+    // (409) and create nothing; any arriving after it answer its result.
+    stack.stub.faults.set({ latencyMs: 100 });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 50 }, () => trpc.agreements.create.mutate(contact)),
+    ).finally(() => stack.stub.faults.reset());
+    const answered = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    const refused = attempts.flatMap((a) =>
+      a.status === 'rejected' ? [a.reason as TRPCClientError<AppRouter>] : [],
+    );
+    const [first] = answered;
+    if (first?.status !== 'concluido') throw new Error('not concluded');
+    for (const result of answered) expect(result).toEqual(first);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) {
+      expect(error.data?.httpStatus).toBe(409);
+      expect(error.message).toBe(AGREEMENT_MESSAGES.inProgress);
+    }
+    // Asked again once it is done, the same key answers the first result.
+    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
     const ledger = await ledgerOf(PERSONA.maria.cpfCnpj);
     expect(ledger).toHaveLength(before + 1);
     expect(ledger.at(-1)?.chave).toBe(summary.chave);
-    if (first.status !== 'concluido') throw new Error('not concluded');
     expect(first.acordo.boletos[0]?.linhaDigitavel).toMatch(
       /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
     );
@@ -122,6 +136,46 @@ describe('agreements', () => {
     expect(other.message).toBe(AGREEMENT_MESSAGES.keyReused);
     expect(await ledgerOf(PERSONA.maria.cpfCnpj)).toHaveLength(before + 1);
     expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
+  });
+
+  it('takes over a key whose claim outlived its instance, once the lease runs out', async () => {
+    const store = createMemoryStore();
+    const own = await startStack({ env: { IDEMPOTENCY_LEASE_MS: '500' }, deps: { store } });
+    try {
+      const client = own.client();
+      const user = own.stub.state.clonePersona('maria');
+      await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+      const [creditor] = await client.trpc.debts.creditors.query();
+      if (!creditor) throw new Error('no creditor');
+      const [contract] = await client.trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+      if (!contract) throw new Error('no contract');
+      const offers = await client.trpc.negotiation.offers.query({
+        codcredor: creditor.codigo,
+        contrato: contract.numero,
+        propostas: contract.chamarProposta,
+        dividas: contract.chamarDivida,
+      });
+      const [proposal] = offers.proposals;
+      if (!proposal) throw new Error('no proposal');
+      const { chave } = await client.trpc.negotiation.saveSummary.mutate({
+        codcredor: creditor.codigo,
+        contrato: contract.numero,
+        formaPagamento: 'boleto',
+        retorno: '/negociacao',
+        selecao: { modo: '1', idProposta: proposal.id },
+      });
+      // Another instance claimed the key and died before it could finish or renew its lease.
+      await store.increment(`idem:agreement:${chave}:claim`, 500);
+      const held = await failure(client.trpc.agreements.create.mutate({ chave }));
+      expect(held.data?.httpStatus).toBe(409);
+      await new Promise((r) => setTimeout(r, 600));
+      const result = await client.trpc.agreements.create.mutate({ chave });
+      expect(result.status).toBe('concluido');
+      const ledger = await (await fetch(`${own.stubUrl}/__stub/agreements?cpfCnpj=${user.cpfCnpj}`)).json();
+      expect(ledger).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('serves the boleto PDF only to the session that owns the agreement', async () => {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import type { Boleto } from '@portal/contracts/entities';
 import { PAYMENT_METHOD_CODE, type PaymentMethod } from '@portal/contracts/entities';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
@@ -71,8 +70,6 @@ interface IdempotencyRecord {
   result: CreateResult;
 }
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const CLAIM_MS = 10 * 60 * 1000;
-const CLAIM_POLL_MS = 100;
 
 /**
  * A key is the owner's alone: another document presenting it learns nothing. The same key with other
@@ -172,8 +169,8 @@ const contactInput = { email: emailInput.optional(), telefone: phoneInput.option
 export const agreementsRouter = router({
   /**
    * Concludes the agreement of the session's summary (proxy `gerarBoleto`), exactly once: the key is
-   * the summary's, the upstream gets it too, and a repeat — double click, retry, reload, another
-   * instance — answers the first result without creating anything.
+   * the summary's, the upstream gets it too, and a repeat — retry, reload, another instance — answers
+   * the first result without creating anything (409 while the first is still running).
    */
   create: sessionProcedure
     .input(z.object({ chave: z.uuid(), ...contactInput }))
@@ -185,16 +182,17 @@ export const agreementsRouter = router({
       const body = bodyOf(input);
       const earlier = await store.get<IdempotencyRecord>(idemKey);
       if (earlier) return resultFor(earlier, owner, body);
-      // One request per key creates; a concurrent repeat (double click, another instance) waits for its result.
-      if ((await store.increment(`${idemKey}:claim`, CLAIM_MS)) > 1) {
-        const deadline = Date.now() + ctx.services.config.PROXY_TIMEOUT_MS + 1_000;
-        while (Date.now() < deadline) {
-          await setTimeout(CLAIM_POLL_MS);
-          const first = await store.get<IdempotencyRecord>(idemKey);
-          if (first) return resultFor(first, owner, body);
-        }
+      // One request per key creates. A repeat while it runs (a reload, a retry, another instance) gets
+      // 409 and asks again; the claim is a lease renewed while the creation runs, so one whose instance
+      // died is taken over — safe, since the upstream itself answers a repeated key with its first result.
+      const claim = `${idemKey}:claim`;
+      const leaseMs = ctx.services.config.IDEMPOTENCY_LEASE_MS;
+      if ((await store.increment(claim, leaseMs)) > 1) {
+        const first = await store.get<IdempotencyRecord>(idemKey);
+        if (first) return resultFor(first, owner, body);
         throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
       }
+      const renew = setInterval(() => void store.set(claim, 1, leaseMs).catch(() => undefined), leaseMs / 3);
       try {
         const summary = await sessions.read<Summary>(ctx.session, 'summary');
         if (!summary || summary.chave !== input.chave) {
@@ -240,8 +238,10 @@ export const agreementsRouter = router({
         if (result.status === 'concluido') trackAgreement(ctx, summary);
         return result;
       } catch (error) {
-        await store.delete(`${idemKey}:claim`);
+        await store.delete(claim).catch(() => undefined);
         throw error;
+      } finally {
+        clearInterval(renew);
       }
     }),
 

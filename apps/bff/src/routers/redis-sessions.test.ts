@@ -1,8 +1,10 @@
+import type { TRPCClientError } from '@trpc/client';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { startBffProcess } from '../testing/bff-process';
 import { createClient, failure, type Stack, startStack } from '../testing/harness';
 import { type RedisServer, startRedisServer } from '../testing/redis-server';
+import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let redis: RedisServer;
@@ -32,54 +34,92 @@ const ledgerOf = async (own: Stack, cpfCnpj: string) =>
   (await (await fetch(`${own.stubUrl}/__stub/agreements?cpfCnpj=${cpfCnpj}`)).json()) as { chave: string }[];
 
 describe('sessions in Redis', () => {
-  it('two instances, one Redis: a journey alternating between them survives the death of one, with one agreement', async () => {
-    const own = await startStack({ env: env() });
-    const second = await buildApp(own.config);
-    const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-    const user = own.stub.state.clonePersona('maria');
-    const a = own.client();
-    const b = createClient(secondUrl);
+  it('two BFF processes, one Redis: a journey alternating between them survives one killed mid-creation, with one agreement', async () => {
+    const processEnv = {
+      ...env(),
+      UPSTREAM_URL: stack.stubUrl,
+      IDEMPOTENCY_LEASE_MS: '1000',
+      LOG_LEVEL: 'debug',
+    };
+    const [a, b] = await Promise.all([startBffProcess(processEnv), startBffProcess(processEnv)]);
+    const processes = [a, b];
+    try {
+      const user = stack.stub.state.clonePersona('maria');
+      const onA = createClient(a.url);
+      const onB = createClient(b.url);
 
-    await a.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
-    const creditors = await moveTo(a, b).trpc.debts.creditors.query();
-    const onda = creditors.find((c) => c.nome === 'Onda Telecom');
-    if (!onda) throw new Error('Maria has a contract at Onda Telecom');
-    const [contract] = await moveTo(b, a).trpc.negotiation.contracts.query({ codcredor: onda.codigo });
-    if (!contract) throw new Error('no contract');
-    const offers = await moveTo(a, b).trpc.negotiation.offers.query({
-      codcredor: onda.codigo,
-      contrato: contract.numero,
-      propostas: contract.chamarProposta,
-      dividas: contract.chamarDivida,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no upfront proposal');
-    const { chave } = await moveTo(b, a).trpc.negotiation.saveSummary.mutate({
-      codcredor: onda.codigo,
-      contrato: contract.numero,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '1', idProposta: upfront.id },
-    });
+      await onA.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
+      const creditors = await moveTo(onA, onB).trpc.debts.creditors.query();
+      const onda = creditors.find((c) => c.nome === 'Onda Telecom');
+      if (!onda) throw new Error('Maria has a contract at Onda Telecom');
+      const [contract] = await moveTo(onB, onA).trpc.negotiation.contracts.query({ codcredor: onda.codigo });
+      if (!contract) throw new Error('no contract');
+      const offers = await moveTo(onA, onB).trpc.negotiation.offers.query({
+        codcredor: onda.codigo,
+        contrato: contract.numero,
+        propostas: contract.chamarProposta,
+        dividas: contract.chamarDivida,
+      });
+      const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+      if (!upfront) throw new Error('no upfront proposal');
+      const { chave } = await moveTo(onB, onA).trpc.negotiation.saveSummary.mutate({
+        codcredor: onda.codigo,
+        contrato: contract.numero,
+        formaPagamento: 'boleto',
+        retorno: '/negociacao',
+        selecao: { modo: '1', idProposta: upfront.id },
+      });
+      const contact = { chave, email: user.profile.email };
 
-    // The first instance dies: the user goes on with the other, and retries the creation there.
-    own.app.server.closeAllConnections();
-    await own.app.close();
-    const survivor = moveTo(a, b);
-    const [first, retry] = await Promise.all([
-      survivor.trpc.agreements.create.mutate({ chave }),
-      survivor.trpc.agreements.create.mutate({ chave }).catch((e: unknown) => e),
-    ]);
-    expect(first.status).toBe('concluido');
-    const again = await survivor.trpc.agreements.create.mutate({ chave });
-    expect(again).toEqual(first);
-    expect(retry).toBeDefined();
-    expect(await ledgerOf(own, user.cpfCnpj)).toHaveLength(1);
-    expect((await survivor.trpc.auth.session.query())?.nome).toBe(user.profile.nome);
+      // A is killed (SIGKILL) while it concludes: the upstream commits, A never learns the outcome.
+      stack.stub.faults.set({ latencyMs: 1_500 });
+      const lost = onA.trpc.agreements.create.mutate(contact).then(
+        () => 'answered',
+        () => 'lost',
+      );
+      await new Promise((r) => setTimeout(r, 700));
+      a.kill('SIGKILL');
+      expect(await lost).toBe('lost');
+      await expect.poll(async () => (await ledgerOf(stack, user.cpfCnpj)).length, { timeout: 5_000 }).toBe(1);
+      stack.stub.faults.reset();
 
-    await survivor.trpc.auth.signOut.mutate();
-    await second.close();
-    await own.stub.app.close();
+      // The user goes on with B: 409 while A's lease lasts, then B takes the key over and the upstream
+      // answers the agreement it already made.
+      const survivor = moveTo(onA, onB);
+      expect((await survivor.trpc.auth.session.query())?.nome).toBe(user.profile.nome);
+      let result: Awaited<ReturnType<typeof survivor.trpc.agreements.create.mutate>> | undefined;
+      const conflicts: number[] = [];
+      for (let i = 0; i < 50 && !result; i += 1) {
+        result = await survivor.trpc.agreements.create.mutate(contact).catch(async (e: unknown) => {
+          conflicts.push((e as TRPCClientError<AppRouter>).data?.httpStatus ?? 0);
+          await new Promise((r) => setTimeout(r, 200));
+          return undefined;
+        });
+      }
+      expect(result?.status).toBe('concluido');
+      expect(new Set(conflicts)).toEqual(new Set(conflicts.length ? [409] : []));
+      const ledger = await ledgerOf(stack, user.cpfCnpj);
+      expect(ledger).toHaveLength(1);
+      expect(ledger[0]?.chave).toBe(chave);
+
+      // A comes back as a new process: the same key answers the first result there too.
+      const again = await startBffProcess(processEnv);
+      processes.push(again);
+      expect(await moveTo(survivor, createClient(again.url)).trpc.agreements.create.mutate(contact)).toEqual(
+        result,
+      );
+      expect(await ledgerOf(stack, user.cpfCnpj)).toHaveLength(1);
+
+      // Logs at debug level, of all three processes, name no document, e-mail or phone.
+      const logs = processes.map((p) => p.output()).join('\n');
+      expect(logs).toContain('"msg":"incoming request"');
+      for (const secret of [user.cpfCnpj, user.profile.email, user.profile.telefone]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      stack.stub.faults.reset();
+      for (const p of processes) p.kill('SIGKILL');
+    }
   });
 
   it('keeps no raw document, e-mail or phone in key names, and gives every key a time to live', async () => {
@@ -112,12 +152,12 @@ describe('sessions in Redis', () => {
         stack.client().trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' }),
       );
       expect(signIn.data?.code).toBe('SERVICE_UNAVAILABLE');
-      expect(signIn.message).toBe(MESSAGES.storeUnavailable);
+      expect(signIn.message).toBe(MESSAGES.unavailable);
       // The session is unknown, not ended: the browser is not told it signed out.
       const session = await failure(signedIn.trpc.auth.session.query());
       expect(session.data?.code).toBe('SERVICE_UNAVAILABLE');
       const create = await failure(signedIn.trpc.agreements.create.mutate({ chave: crypto.randomUUID() }));
-      expect(create.message).toBe(MESSAGES.storeUnavailable);
+      expect(create.message).toBe(MESSAGES.unavailable);
       expect(stack.stub.state.ledger.agreements.length).toBe(agreementsBefore);
     } finally {
       await redis.start();

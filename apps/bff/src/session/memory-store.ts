@@ -45,6 +45,9 @@ export function createMemoryStore({ now = Date.now, sweepMs = 60_000 } = {}): Se
     async count(key) {
       return Number(live(key)?.value ?? 0);
     },
+    async ping() {
+      return true;
+    },
     async close() {
       clearInterval(sweep);
       entries.clear();

@@ -65,10 +65,10 @@ describe('redis store (a real redis-server)', () => {
     await expect(store.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.increment('c', 1_000)).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.set('k', 2, 1_000)).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(store.ready).toBe(false);
+    expect(await store.ping()).toBe(false);
 
     await server.start();
-    await expect.poll(() => store.ready, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => store.ping(), { timeout: 5_000 }).toBe(true);
     await store.set('k', 3, 10_000);
     expect(await store.get('k')).toBe(3);
     await store.close();

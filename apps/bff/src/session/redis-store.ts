@@ -28,7 +28,7 @@ export function createRedisStore({
   keyPrefix = 'portal:',
   commandTimeoutMs = 1_000,
   logger,
-}: RedisStoreOptions): SessionStore & { readonly ready: boolean } {
+}: RedisStoreOptions): SessionStore {
   const redis = new Redis(url, {
     keyPrefix,
     enableOfflineQueue: false,
@@ -81,9 +81,6 @@ export function createRedisStore({
   };
 
   return {
-    get ready() {
-      return redis.status === 'ready';
-    },
     async get<T>(key: string) {
       const text = await run(() => redis.get(key));
       return text === null ? undefined : (JSON.parse(text) as T);
@@ -99,6 +96,9 @@ export function createRedisStore({
     },
     async count(key) {
       return Number((await run(() => redis.get(key))) ?? 0);
+    },
+    async ping() {
+      return (await run(() => redis.ping()).catch(() => '')) === 'PONG';
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

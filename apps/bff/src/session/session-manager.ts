@@ -8,6 +8,8 @@ export interface SessionManagerOptions {
   absoluteMs: number;
   secureCookie: boolean;
   now?: () => number;
+  /** counts sign-ins, sign-outs and sessions found expired (metrics) */
+  onEvent?: (event: 'started' | 'ended' | 'expired') => void;
 }
 
 /** An identity question in progress, before there is a session. */
@@ -48,6 +50,7 @@ export function createSessionManager({
   absoluteMs,
   secureCookie,
   now = Date.now,
+  onEvent = () => undefined,
 }: SessionManagerOptions) {
   // __Host- pins the cookie to this origin, path / and Secure; plain http in development can't use it.
   const cookieName = secureCookie ? '__Host-sid' : 'sid';
@@ -74,6 +77,7 @@ export function createSessionManager({
       const at = now();
       if (at - data.lastSeenAt >= idleMs || at - data.createdAt >= absoluteMs) {
         await destroy(id);
+        onEvent('expired');
         return null;
       }
       if (at - data.lastSeenAt >= TOUCH_EVERY_MS) {
@@ -96,6 +100,7 @@ export function createSessionManager({
       const data: SessionData = { ...fields, createdAt: at, lastSeenAt: at };
       await store.set(key(id), data, ttl(data));
       res.setCookie(cookieName, id, cookieOptions);
+      onEvent('started');
       return { id, data };
     },
 
@@ -107,7 +112,10 @@ export function createSessionManager({
 
     async end(req: FastifyRequest, res: FastifyReply): Promise<void> {
       const id = idFrom(req);
-      if (id) await destroy(id);
+      if (id) {
+        await destroy(id);
+        onEvent('ended');
+      }
       res.clearCookie(cookieName, cookieOptions);
     },
 

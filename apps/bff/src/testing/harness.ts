@@ -23,6 +23,8 @@ export async function startStack({
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Test files share a busy event loop: load shedding is tested where it is turned on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     UPSTREAM_URL: stubUrl,
     WEB_DIST: '/nonexistent',
     ...(stubJwks

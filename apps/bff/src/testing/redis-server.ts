@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 const run = promisify(execFile);
 
 /** A free loopback port, as the OS hands one out. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

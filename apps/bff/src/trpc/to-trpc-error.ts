@@ -14,14 +14,14 @@ export const MESSAGES = {
   challengeExpired: 'A verificação expirou. Informe seu CPF/CNPJ para receber uma nova pergunta.',
   googleFailed: 'Ocorreu um erro, tente novamente mais tarde.',
   googleNotRegistered: 'E-mail não cadastrado.',
-  storeUnavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
+  unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
 } as const;
 
 /** The one mapping point from upstream failures to tRPC codes and Portuguese messages. */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
   if (error instanceof StoreUnavailableError) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.storeUnavailable, cause: error });
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.unavailable, cause: error });
   }
   if (!(error instanceof UpstreamError)) {
     return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.unexpected, cause: error });

@@ -134,9 +134,8 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
     get pendingCount() {
       return pending.size;
     },
-    get connected() {
-      return connection.connected;
-    },
+    /** the socket under the channel: state, reconnects and a readiness probe */
+    connection,
     async close() {
       connection.close();
       settleAll(new UpstreamError('unavailable', 'proxy channel: closed'));

@@ -31,6 +31,7 @@ export function createSocketConnection({
   let socket: WebSocket | undefined;
   let opening: Promise<WebSocket> | undefined;
   let failures = 0;
+  let opened = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -58,6 +59,7 @@ export function createSocketConnection({
           return;
         }
         failures = 0;
+        opened += 1;
         socket = ws;
         opening = undefined;
         logger.info(`${name} channel: connected`);
@@ -101,6 +103,24 @@ export function createSocketConnection({
     },
     get closed() {
       return closed;
+    },
+    /** connections opened after the first one: drops and refusals the channel recovered from */
+    get reconnects() {
+      return Math.max(0, opened - 1);
+    },
+    /** Connected now or within `timeoutMs` (a readiness probe; it opens the socket when needed). */
+    async ready(timeoutMs: number): Promise<boolean> {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([open().then(() => true), late]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close() {
       closed = true;

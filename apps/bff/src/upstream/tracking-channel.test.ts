@@ -74,7 +74,7 @@ describe('tracking channel', () => {
     expect(outcome).toBe('acknowledged');
     expect(stub.state.acionamentos).toEqual([{ ...kept, receivedAt: expect.any(String) }]);
     expect(activation.pendingCount).toBe(0);
-    expect(activation.connected).toBe(true);
+    expect(activation.connection.connected).toBe(true);
   });
 
   it('matches 500 concurrent replies to their records', async () => {
@@ -124,8 +124,9 @@ describe('tracking channel', () => {
     expect(activation.pendingCount).toBe(0);
 
     stub.faults.reset();
-    for (let i = 0; i < 100 && !activation.connected; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(activation.connected).toBe(true);
+    for (let i = 0; i < 100 && !activation.connection.connected; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(activation.connection.connected).toBe(true);
     await activation.send(record('2'));
     expect(stub.state.acionamentos.at(-1)?.codcredor).toBe('2');
   });
@@ -169,8 +170,9 @@ describe('tracking channel', () => {
     expect(later.took).toBeLessThan(50);
     expect(later.outcome).toBe('dropped');
     expect(activation.pendingCount).toBe(0);
-    for (let i = 0; i < 50 && activation.connected; i += 1) await new Promise((r) => setTimeout(r, 10));
-    expect(activation.connected).toBe(false);
+    for (let i = 0; i < 50 && activation.connection.connected; i += 1)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(activation.connection.connected).toBe(false);
   });
 
   it('never logs the document it sends', async () => {

@@ -122,9 +122,8 @@ export function createTrackingChannel<M extends { metodo: string }>({
     get pendingCount() {
       return pending.size;
     },
-    get connected() {
-      return connection.connected;
-    },
+    /** the socket under the channel: state, reconnects and a readiness probe */
+    connection,
     async close() {
       connection.close();
       settleAll('unanswered');

@@ -115,9 +115,7 @@ export function createTrailChannel({
     get pendingCount() {
       return channel.pendingCount;
     },
-    get connected() {
-      return channel.connected;
-    },
+    connection: channel.connection,
     close: () => channel.close(),
   };
 }

@@ -128,6 +128,23 @@ describe('/resumo', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido));
   });
 
+  it('keeps waiting while the same key is still being processed, and ends on the concluded page', async () => {
+    let calls = 0;
+    const { user, fake, router } = renderSummary(summary({ formaPagamento: 'pix' }), () => {
+      calls += 1;
+      if (calls === 1) throw new FakeTrpcError('CONFLICT', 'Seu acordo está sendo processado.');
+      return { status: 'concluido', acordo: {} };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));
+    expect(await screen.findByRole('dialog', { name: 'Carregando' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido), {
+      timeout: 4_000,
+    });
+    const keys = fake.callsTo('agreements.create').map((call) => (call.input as { chave: string }).chave);
+    expect(keys).toEqual([summary().chave, summary().chave]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('goes to /erro-efetivacao when the upstream refuses the agreement', async () => {
     const { user, router } = renderSummary(summary({ formaPagamento: 'pix' }), () => ({ status: 'erro' }));
     await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));

@@ -15,13 +15,16 @@ import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
 import { type Summary, trpc } from '../../lib/trpc';
 import './negotiation.css';
 
 /** Spec §5: each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
+const CONFLICT_RETRY_MS = 2_000;
+const CONFLICT_RETRIES = 100;
+
 const deliverySchema = z.object({
   email: z
     .string()
@@ -49,6 +52,10 @@ export function SummaryPage() {
 function AgreementSummary({ summary }: { summary: Summary }) {
   const navigate = useNavigate();
   const create = trpc.agreements.create.useMutation({
+    // The same key already being processed (a reload or a lost reply re-sent it): keep the spinner and
+    // ask again until the first request's result arrives — up to the channel's 195 s and a little more.
+    retry: (failures, error) => isConflict(error) && failures < CONFLICT_RETRIES,
+    retryDelay: CONFLICT_RETRY_MS,
     onSuccess: (result) => {
       if (result.status === 'erro') {
         void navigate(paths.erroEfetivacao, { replace: true, state: { codCredor: summary.credor.codigo } });

@@ -1,0 +1,177 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { MESSAGES } from '../trpc/to-trpc-error';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+/** The value of one Prometheus sample, by name and labels as printed (`{a="b"}`). */
+const sample = (text: string, series: string) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+/** Keeps the event loop busy (150 ms out of every ~155) for `ms`: a process past its capacity. */
+function overload(ms: number) {
+  const until = Date.now() + ms;
+  return new Promise<void>((resolve) => {
+    const burn = () => {
+      const stop = Date.now() + 150;
+      while (Date.now() < stop) {
+        // busy on purpose
+      }
+      if (Date.now() < until) setTimeout(burn, 5);
+      else resolve();
+    };
+    setTimeout(burn, 5);
+  });
+}
+
+describe('probes', () => {
+  it('answers /healthz while the process runs', async () => {
+    const response = await request(stack.app.server).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the store and the proxy channel answer, and says so for each dependency', async () => {
+    const response = await request(stack.app.server).get('/readyz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ready',
+      store: true,
+      proxy: true,
+      activation: true,
+      trail: true,
+    });
+  });
+
+  it('is not ready while the upstream channels cannot be reached, and alive all the same', async () => {
+    const own = await startStack();
+    await own.stub.app.close();
+    const response = await request(own.app.server).get('/readyz');
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body).toMatchObject({ status: 'unavailable', store: true, proxy: false });
+    expect((await request(own.app.server).get('/healthz')).status).toBe(200);
+    await own.app.close();
+  });
+});
+
+describe('request ids', () => {
+  it("answers with the proxy's request id, or a new one, and never takes a malformed one", async () => {
+    const given = await request(stack.app.server).get('/healthz').set('x-request-id', 'abc123def456');
+    expect(given.headers['x-request-id']).toBe('abc123def456');
+    const made = await request(stack.app.server).get('/healthz');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const junk = await request(stack.app.server).get('/healthz').set('x-request-id', '"}{"level":60');
+    expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('metrics', () => {
+  it('counts requests, latency, sessions, upstream errors and the channels', async () => {
+    const client = stack.client();
+    await client.trpc.auth.signIn.mutate(PERSONA.maria);
+    const [creditor] = await client.trpc.debts.creditors.query();
+    stack.stub.faults.set({ errorRate: 1 });
+    await client.trpc.negotiation.contracts
+      .query({ codcredor: creditor?.codigo ?? '' })
+      .catch(() => undefined);
+    stack.stub.faults.reset();
+    await client.trpc.auth.signOut.mutate();
+
+    const response = await request(stack.app.server).get('/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const text = response.text;
+    expect(
+      sample(text, 'portal_http_requests_total{method="POST",route="/trpc/:path",status="200"}'),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'portal_http_request_duration_seconds_count{method="GET",route="/trpc/:path"}'),
+    ).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'portal_sessions_total{event="started"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'portal_sessions_total{event="ended"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^portal_upstream_errors_total\{kind="[a-z-]+"\} [1-9]/m);
+    expect(sample(text, 'portal_channel_pending_requests{channel="proxy"}')).toBe(0);
+    expect(sample(text, 'portal_channel_connected{channel="proxy"}')).toBe(1);
+    expect(sample(text, 'portal_channel_reconnects_total{channel="proxy"}')).toBe(0);
+    expect(text).toContain('portal_process_resident_memory_bytes');
+    expect(text).toContain('portal_nodejs_eventloop_lag_p99_seconds');
+    // Labels are routes, never URLs: no document, procedure input or session id.
+    const labels = (text.match(/\{[^}]*\}/g) ?? []).join(' ');
+    expect(labels).toContain('route="/trpc/:path"');
+    expect(labels).not.toMatch(/529|982|maria|input=|auth\.|debts\./i);
+  });
+
+  it('counts a channel that connected again after the upstream dropped it', async () => {
+    const own = await startStack();
+    const client = own.client();
+    await client.trpc.auth.signIn.mutate(PERSONA.maria);
+    await client.trpc.debts.creditors.query();
+    // The stub restarts on the same port: the proxy socket drops and the next call reconnects.
+    const port = Number(new URL(own.stubUrl).port);
+    await own.stub.app.close();
+    const { buildStub } = await import('@portal/stub/app');
+    const again = await buildStub();
+    await again.app.listen({ port, host: '127.0.0.1' });
+    await expect
+      .poll(async () => (await request(own.app.server).get('/readyz')).status, { timeout: 10_000 })
+      .toBe(200);
+    const text = (await request(own.app.server).get('/metrics')).text;
+    expect(sample(text, 'portal_channel_reconnects_total{channel="proxy"}')).toBeGreaterThanOrEqual(1);
+    await own.app.close();
+    await again.app.close();
+  });
+});
+
+describe('load shedding', () => {
+  it('answers a quick 503 with Retry-After under overload, keeps the probes up, and recovers', async () => {
+    const own = await startStack({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '50' } });
+    let busy = true;
+    const burning = overload(2_500).then(() => {
+      busy = false;
+    });
+    let shed: request.Response | undefined;
+    let probeWhileShedding: number | undefined;
+    while (!shed && busy) {
+      const [query, probe] = await Promise.all([
+        request(own.app.server).get('/trpc/auth.session?batch=1&input={}'),
+        request(own.app.server).get('/healthz'),
+      ]);
+      if (query.status === 503) {
+        shed = query;
+        probeWhileShedding = probe.status;
+      }
+    }
+    await burning;
+    expect(shed?.status).toBe(503);
+    expect(shed?.headers['retry-after']).toBe('5');
+    // The browser's tRPC client reads it as an error with the Portuguese message, per call of a batch.
+    expect(shed?.body).toEqual([
+      {
+        error: {
+          message: MESSAGES.unavailable,
+          code: -32603,
+          data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: 'auth.session' },
+        },
+      },
+    ]);
+    expect(probeWhileShedding).toBe(200);
+
+    await expect
+      .poll(async () => (await request(own.app.server).get('/trpc/auth.session')).status, {
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toBe(200);
+    const metrics = (await request(own.app.server).get('/metrics')).text;
+    expect(sample(metrics, 'portal_requests_shed_total')).toBeGreaterThanOrEqual(1);
+    await own.close();
+  });
+});

@@ -1,0 +1,68 @@
+import { buildStub, type Stub } from '@portal/stub/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBffProcess } from './testing/bff-process';
+import { createClient, failure, PERSONA } from './testing/harness';
+import { MESSAGES } from './trpc/to-trpc-error';
+
+let stub: Stub;
+let stubUrl: string;
+beforeAll(async () => {
+  stub = await buildStub();
+  stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => stub.app.close());
+
+const refused = (url: string) =>
+  fetch(`${url}/healthz`).then(
+    () => false,
+    () => true,
+  );
+
+describe('SIGTERM', () => {
+  it('lets requests in flight finish, takes no new connection, and exits 0 well within 10 s', async () => {
+    const bff = await startBffProcess({ UPSTREAM_URL: stubUrl });
+    const client = createClient(bff.url);
+    await client.trpc.auth.signIn.mutate(PERSONA.joao);
+    stub.faults.set({ latencyMs: 1_500 });
+    try {
+      const inFlight = client.trpc.debts.creditors.query();
+      await new Promise((r) => setTimeout(r, 300));
+      const sent = Date.now();
+      bff.kill('SIGTERM');
+      await expect.poll(() => refused(bff.url), { timeout: 2_000 }).toBe(true);
+      // João has no contracts: the answer is an empty list, delivered in full after the signal.
+      expect(await inFlight).toEqual([]);
+      const { code } = await bff.exited;
+      expect(code).toBe(0);
+      expect(Date.now() - sent).toBeLessThan(10_000);
+      expect(bff.output()).toContain('shutdown: started');
+    } finally {
+      stub.faults.reset();
+      bff.kill('SIGKILL');
+    }
+  });
+
+  it('past the grace period, answers what still waits on the upstream with a clear message, not a reset', async () => {
+    const bff = await startBffProcess({ UPSTREAM_URL: stubUrl, SHUTDOWN_GRACE_MS: '1000' });
+    const client = createClient(bff.url);
+    await client.trpc.auth.signIn.mutate(PERSONA.joao);
+    stub.faults.set({ proxySilent: true });
+    try {
+      const waiting = failure(client.trpc.debts.creditors.query());
+      await new Promise((r) => setTimeout(r, 300));
+      const sent = Date.now();
+      bff.kill('SIGTERM');
+      const error = await waiting;
+      expect(error.data?.httpStatus).toBe(503);
+      expect(error.message).toBe(MESSAGES.noResponse);
+      const { code } = await bff.exited;
+      expect(code).toBe(0);
+      // The grace period (1 s) and a little more, far from the 10 s ceiling.
+      expect(Date.now() - sent).toBeLessThan(5_000);
+      expect(bff.output()).toContain('shutdown: grace period over');
+    } finally {
+      stub.faults.reset();
+      bff.kill('SIGKILL');
+    }
+  });
+});
