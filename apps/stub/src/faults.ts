@@ -6,6 +6,8 @@ export const faultsSchema = z.object({
   latencyMs: z.number().int().min(0).max(600_000).default(0),
   /** share of REST calls and channel requests answered with a server error, 0–1 */
   errorRate: z.number().min(0).max(1).default(0),
+  /** share of proxy requests carried out (an agreement made, say) whose reply is then lost, 0–1 */
+  lostReplyRate: z.number().min(0).max(1).default(0),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */

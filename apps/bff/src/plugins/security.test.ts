@@ -128,6 +128,16 @@ describe('headers', () => {
     expect(response.text).not.toMatch(/\bat \/|node_modules|stack/);
     // Only the HTML shell may be kept (and revalidated); every API answer is personal.
     expect(response.headers['cache-control']).toBe(kind === 'an HTML page' ? 'no-cache' : 'no-store');
+    // Only a sign-in sets a cookie: the opaque session id, out of reach of scripts and other sites.
+    const cookies = (response.headers['set-cookie'] ?? []) as unknown as string[];
+    if (kind !== 'a mutation') expect(cookies).toEqual([]);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
+      expect(cookie).toMatch(/; Path=\//);
+    }
+    if (kind === 'a mutation') expect(cookies).toHaveLength(1);
   });
 
   it('answers 431 to oversized headers', async () => {

@@ -138,6 +138,31 @@ describe('agreements', () => {
     expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
   });
 
+  it('answers an agreement whose reply was lost as pending (409), and the repeat learns it, created once', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc, offers, summarize } = await offersFor({
+      cpfCnpj: user.cpfCnpj,
+      senha: PERSONA.maria.senha,
+    });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await summarize(upfront.id, 'pix');
+    const before = (await ledgerOf(user.cpfCnpj)).length;
+    stack.stub.faults.set({ lostReplyRate: 1 });
+    const pending = await failure(trpc.agreements.create.mutate({ chave })).finally(() =>
+      stack.stub.faults.reset(),
+    );
+    expect(pending.data?.httpStatus).toBe(409);
+    expect(pending.message).toBe(AGREEMENT_MESSAGES.inProgress);
+    // The upstream made it: never reported as failed, and the repeat answers that same agreement.
+    const ledger = await ledgerOf(user.cpfCnpj);
+    expect(ledger).toHaveLength(before + 1);
+    const result = await trpc.agreements.create.mutate({ chave });
+    if (result.status !== 'concluido') throw new Error('not concluded');
+    expect(result.acordo.nossonumero).toBe(ledger.at(-1)?.nossonumero);
+    expect(await ledgerOf(user.cpfCnpj)).toHaveLength(before + 1);
+  });
+
   it('takes over a key whose claim outlived its instance, once the lease runs out', async () => {
     const store = createMemoryStore();
     const own = await startStack({ env: { IDEMPOTENCY_LEASE_MS: '500' }, deps: { store } });

@@ -11,6 +11,7 @@ import { isValidPhone, normalizePhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@po
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { router, sessionProcedure } from '../trpc/init';
+import { UpstreamError } from '../upstream/errors';
 import { codcredor, contrato, creditorBrief, creditorOf, type SignedIn, type Summary } from './negotiation';
 import { isoOf } from './negotiation-views';
 import { trackAgreement, trackBoleto } from './tracking';
@@ -199,18 +200,31 @@ export const agreementsRouter = router({
           throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
         }
         const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
-        const reply = await proxy.call('gerarBoleto', {
-          cpfcnpj: cpfCnpj,
-          token,
-          codcredor: summary.credor.codigo,
-          contrato: summary.contrato,
-          formapagamento: PAYMENT_METHOD_CODE[summary.formaPagamento],
-          idproposta: summary.idProposta,
-          modo: summary.modo,
-          ...delivery,
-          vencimento: formatBrDate(summary.detalhes.vencimento),
-          chave: summary.chave,
-        });
+        const reply = await proxy
+          .call('gerarBoleto', {
+            cpfcnpj: cpfCnpj,
+            token,
+            codcredor: summary.credor.codigo,
+            contrato: summary.contrato,
+            formapagamento: PAYMENT_METHOD_CODE[summary.formaPagamento],
+            idproposta: summary.idProposta,
+            modo: summary.modo,
+            ...delivery,
+            vencimento: formatBrDate(summary.detalhes.vencimento),
+            chave: summary.chave,
+          })
+          .catch((error: unknown) => {
+            // No reply (timeout, lost socket): the upstream may have made the agreement. The outcome is
+            // pending, not failed; a repeat of the key learns it, as the upstream replays a repeated key.
+            if (
+              error instanceof UpstreamError &&
+              (error.kind === 'timeout' || error.kind === 'unavailable')
+            ) {
+              ctx.req.log.warn({ kind: error.kind }, 'agreement outcome unknown: answered as pending');
+              throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
+            }
+            throw error;
+          });
 
         let result: CreateResult;
         if (reply.erro) {

@@ -180,7 +180,17 @@ export function proxyChannel(
   faults: FaultControl,
   publicUrl: string | undefined,
 ) {
+  const open = new Set<{ terminate(): void }>();
+  /** Test control: every proxy socket drops at once, as a network blip would do it. */
+  app.post('/__stub/proxy/drop', async () => {
+    const dropped = open.size;
+    for (const socket of open) socket.terminate();
+    return { dropped };
+  });
+
   app.get(UPSTREAM_CHANNELS.proxy, { websocket: true }, (socket, upgrade) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
     const baseUrl = publicUrl ?? `http://${upgrade.headers.host}`;
     const send = (reply: ProxyReply) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
@@ -218,7 +228,10 @@ export function proxyChannel(
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
-      send(await answer(request, user, state, baseUrl));
+      const reply = await answer(request, user, state, baseUrl);
+      // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
+      if (Math.random() < faults.get().lostReplyRate) return;
+      send(reply);
     });
   });
 }

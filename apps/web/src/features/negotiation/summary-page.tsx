@@ -3,7 +3,7 @@ import { formatBrDate } from '@portal/validation/dates';
 import { EMAIL_INVALID_SUMMARY_MESSAGE, isValidEmail, normalizeEmail } from '@portal/validation/email';
 import { formatMoney } from '@portal/validation/money';
 import { isValidPhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -23,7 +23,8 @@ import './negotiation.css';
 
 /** Spec §5: each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
 const CONFLICT_RETRY_MS = 2_000;
-const CONFLICT_RETRIES = 100;
+/** the channel's 195 s wait and some more */
+const PENDING_PATIENCE_MS = 240_000;
 
 const deliverySchema = z.object({
   email: z
@@ -51,10 +52,15 @@ export function SummaryPage() {
 
 function AgreementSummary({ summary }: { summary: Summary }) {
   const navigate = useNavigate();
+  const startedAt = useRef(0);
   const create = trpc.agreements.create.useMutation({
-    // The same key already being processed (a reload or a lost reply re-sent it): keep the spinner and
-    // ask again until the first request's result arrives — up to the channel's 195 s and a little more.
-    retry: (failures, error) => isConflict(error) && failures < CONFLICT_RETRIES,
+    onMutate: () => {
+      startedAt.current = Date.now();
+    },
+    // The agreement is pending (the key is being processed, or its outcome was not learned): keep the
+    // spinner and ask again with the same key until its result arrives; past the patience, the modal
+    // says it is being processed.
+    retry: (_failures, error) => isConflict(error) && Date.now() - startedAt.current < PENDING_PATIENCE_MS,
     retryDelay: CONFLICT_RETRY_MS,
     onSuccess: (result) => {
       if (result.status === 'erro') {
