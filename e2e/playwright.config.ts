@@ -44,6 +44,7 @@ export default defineConfig({
       RECOVERY_MAX_PER_IP: '1000',
       // two browsers share the cores with the stack; load shedding is tested in the BFF suite
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000',
+      OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
     },
   },
 });

@@ -48,6 +48,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // clients); a response may take as long as the proxy channel's wait (PROXY_TIMEOUT_MS).
     http: { maxHeaderSize: 16 * 1024 },
     requestTimeout: 30_000,
+    // While closing, requests on open connections are served (with `Connection: close`), not refused.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 5000 },
   });
   const metrics = createMetrics(() => ({

@@ -62,8 +62,17 @@ export const configSchema = z.object({
     .transform((v): boolean | string => (/^(true|1)$/.test(v) ? true : /^(false|0|)$/.test(v) ? false : v)),
   /** mean event-loop delay (ms) beyond which requests are shed with 503 + Retry-After; 0 turns it off */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
-  /** on SIGTERM, how long in-flight requests may run before they are cut (the process exits by 10 s) */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(9_000).default(8_000),
+  /** API requests in flight beyond which new ones are shed the same way; 0 turns it off */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(1_000),
+  /** event-loop utilisation (0–1) beyond which requests are shed the same way; 0 turns it off */
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.98),
+  /**
+   * on SIGTERM, how long the BFF keeps serving (every answer with `Connection: close`, /readyz 503) so
+   * that clients and the load balancer move away before the listener closes
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(1_500).default(1_000),
+  /** then how long requests in flight may run before they are answered and cut (exit by 10 s) */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(8_000).default(7_500),
   /** Google one-tap sign-in: hidden unless a client id is set */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_ISSUERS: z

@@ -29,7 +29,14 @@ describe('SIGTERM', () => {
       await new Promise((r) => setTimeout(r, 300));
       const sent = Date.now();
       bff.kill('SIGTERM');
-      await expect.poll(() => refused(bff.url), { timeout: 2_000 }).toBe(true);
+      // First the drain: still serving, but not ready, and every answer closes its connection.
+      await expect
+        .poll(async () => (await fetch(`${bff.url}/readyz`)).status, { timeout: 900, interval: 50 })
+        .toBe(503);
+      const during = await fetch(`${bff.url}/healthz`);
+      expect(during.status).toBe(200);
+      expect(during.headers.get('connection')).toBe('close');
+      await expect.poll(() => refused(bff.url), { timeout: 3_000 }).toBe(true);
       // João has no contracts: the answer is an empty list, delivered in full after the signal.
       expect(await inFlight).toEqual([]);
       const { code } = await bff.exited;

@@ -1,3 +1,5 @@
+import { Server } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -5,14 +7,24 @@ const config = loadConfig();
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 
-// Stop taking connections, let in-flight requests finish (SHUTDOWN_GRACE_MS), then exit; never past 10 s.
+// Drain (SHUTDOWN_DRAIN_MS), stop taking connections, let in-flight requests finish (SHUTDOWN_GRACE_MS),
+// then exit; never past 10 s.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutdown: started');
     setTimeout(() => process.exit(1), 10_000).unref();
-    void app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app.beginShutdown();
+    void sleep(config.SHUTDOWN_DRAIN_MS)
+      .then(() => {
+        // Stop accepting before anything is closed: a connection accepted a moment ago still gets its
+        // request answered (http's own close would drop it as idle and the client would see a reset).
+        Server.prototype.close.call(app.server);
+        return sleep(250);
+      })
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

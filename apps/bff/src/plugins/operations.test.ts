@@ -131,6 +131,30 @@ describe('metrics', () => {
 });
 
 describe('load shedding', () => {
+  it('answers 503 at once to API requests beyond the in-flight ceiling, and serves the rest', async () => {
+    const own = await startStack({ env: { OVERLOAD_MAX_IN_FLIGHT: '2' } });
+    own.stub.faults.set({ latencyMs: 400 });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          request(own.app.server)
+            .post('/trpc/auth.signIn')
+            .set('content-type', 'application/json')
+            .send(PERSONA.joao)
+            .then((r) => ({ status: r.status, retry: r.headers['retry-after'] })),
+        ),
+      );
+      const shed = responses.filter((r) => r.status === 503);
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(2);
+      expect(shed).toHaveLength(3);
+      for (const r of shed) expect(r.retry).toBe('5');
+      expect((await request(own.app.server).get('/healthz')).status).toBe(200);
+    } finally {
+      own.stub.faults.reset();
+      await own.close();
+    }
+  });
+
   it('answers a quick 503 with Retry-After under overload, keeps the probes up, and recovers', async () => {
     const own = await startStack({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '50' } });
     let busy = true;

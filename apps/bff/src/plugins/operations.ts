@@ -7,6 +7,17 @@ import { type SessionStore, StoreUnavailableError } from '../session/session-sto
 import { MESSAGES } from '../trpc/to-trpc-error';
 import type { SocketConnection } from '../upstream/socket-connection';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SIGTERM's first step: /readyz answers 503 and every answer closes its connection */
+    beginShutdown(): void;
+  }
+}
+
+class OverloadedError extends Error {
+  override name = 'OverloadedError';
+}
+
 /** How long a client should wait after a 503 (overload or an unreachable store). */
 const RETRY_AFTER_SECONDS = 5;
 const READY_PROBE_MS = 2_000;
@@ -124,11 +135,11 @@ function unavailableBody(req: FastifyRequest) {
 const ALWAYS = { config: { pressureHandler: () => undefined } };
 
 /**
- * Probes, metrics and load shedding. `/healthz`: the process answers. `/readyz`: the store and the
- * proxy channel (what user actions need) are reachable (while shutting down, Fastify answers 503); the
+ * Probes, metrics, load shedding and shutdown. `/healthz`: the process answers. `/readyz`: not shutting
+ * down, and the store and the proxy channel (what user actions need) are reachable; the
  * tracking channels are reported but never make an instance unready, since tracking never blocks a
- * user. `/metrics`: Prometheus text. Under overload (event-loop delay beyond the setting) every other
- * request gets a quick 503 with Retry-After.
+ * user. `/metrics`: Prometheus text. Under overload (event-loop delay or utilisation beyond the
+ * settings) every other request gets a quick 503 with Retry-After.
  */
 export async function operations(
   app: FastifyInstance,
@@ -146,11 +157,15 @@ export async function operations(
     tracking: Record<string, Channel>;
   },
 ) {
-  // Shutdown (SIGTERM → app.close()): no new connections; requests in flight may finish within the
-  // grace period, each answered with `Connection: close`. Past it, the proxy channel's waits settle
-  // (a clear 'try again' answer rather than a reset) and what is left is cut.
+  // Shutdown (SIGTERM): first a drain (server.ts) — still serving, every answer with `Connection: close`,
+  // /readyz 503 — so that keep-alive clients and the load balancer move away; then app.close(): no new
+  // connections, requests in flight may finish within the grace period. Past it, the proxy channel's
+  // waits settle (a clear 'try again' answer rather than a reset) and what is left is cut.
   let closing = false;
   let grace: NodeJS.Timeout | undefined;
+  app.decorate('beginShutdown', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
     grace = setTimeout(() => {
@@ -168,9 +183,10 @@ export async function operations(
   // Every failure outside a procedure's own handling ends here: an unreachable store (boleto files)
   // and overload answer 503 with Retry-After; anything else never shows its internals.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
-    if (error instanceof StoreUnavailableError || error.code === 'FST_UNDER_PRESSURE') {
-      if (error.code === 'FST_UNDER_PRESSURE') metrics.shed.inc();
-      req.log.warn(error.code === 'FST_UNDER_PRESSURE' ? 'overloaded: request shed' : 'store unavailable');
+    const overloaded = error.code === 'FST_UNDER_PRESSURE' || error instanceof OverloadedError;
+    if (error instanceof StoreUnavailableError || overloaded) {
+      if (overloaded) metrics.shed.inc();
+      req.log.warn(overloaded ? 'overloaded: request shed' : 'store unavailable');
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(unavailableBody(req));
     }
     if ((error.statusCode ?? 500) < 500) throw error;
@@ -178,8 +194,30 @@ export async function operations(
     return reply.code(500).send({ msg: MESSAGES.unexpected });
   });
 
+  // Requests to the API in flight: beyond the ceiling, more arrive than the instance answers (open-loop
+  // overload builds a queue that event-loop figures alone do not show).
+  let inFlight = 0;
+  app.addHook('onRequest', async (req, reply) => {
+    if (!/^\/(trpc|api)\//.test(req.url)) return;
+    if (config.OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= config.OVERLOAD_MAX_IN_FLIGHT)
+      throw new OverloadedError();
+    inFlight += 1;
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+  new Gauge({
+    name: 'portal_http_requests_in_flight',
+    help: 'API requests received and not yet answered',
+    registers: [metrics.registry],
+    collect() {
+      this.set(inFlight);
+    },
+  });
+
   await app.register(underPressure, {
     maxEventLoopDelay: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
     sampleInterval: 500,
     retryAfter: RETRY_AFTER_SECONDS,
   });
@@ -198,7 +236,7 @@ export async function operations(
       proxy.connection.ready(READY_PROBE_MS),
       ...Object.values(tracking).map((channel) => channel.connection.ready(READY_PROBE_MS)),
     ]);
-    const ready = storeOk && proxyOk;
+    const ready = !closing && storeOk && proxyOk;
     const names = Object.keys(tracking);
     if (!ready) reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
     return {
@@ -206,6 +244,7 @@ export async function operations(
       store: storeOk,
       proxy: proxyOk,
       ...Object.fromEntries(names.map((name, i) => [name, trackingOk[i] ?? false])),
+      ...(closing ? { closing } : {}),
     };
   });
 

@@ -25,6 +25,7 @@ export async function startStack({
     LOG_LEVEL: 'silent',
     // Test files share a busy event loop: load shedding is tested where it is turned on.
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
     UPSTREAM_URL: stubUrl,
     WEB_DIST: '/nonexistent',
     ...(stubJwks
