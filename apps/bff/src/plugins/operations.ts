@@ -139,7 +139,7 @@ const ALWAYS = { config: { pressureHandler: () => undefined } };
  * down, and the store and the proxy channel (what user actions need) are reachable; the
  * tracking channels are reported but never make an instance unready, since tracking never blocks a
  * user. `/metrics`: Prometheus text. Under overload (event-loop delay or utilisation beyond the
- * settings) every other request gets a quick 503 with Retry-After.
+ * settings, or too many API requests in flight) every other request gets a quick 503 with Retry-After.
  */
 export async function operations(
   app: FastifyInstance,
