@@ -1,9 +1,6 @@
 // `pnpm bench`: the capacity and lifecycle gates of reliability-gates.md, measured on this machine.
 // The stub (20 ms per reply), the BFF and this load generator each run in their own process.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { startBffProcess } from '@portal/bff/testing/bff-process';
-import { freePort } from '@portal/bff/testing/redis-server';
+import { startAppProcess } from '@portal/bff/testing/app-process';
 import autocannon from 'autocannon';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
@@ -20,31 +17,15 @@ const gate = (name: string, ok: boolean, figure: string) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
+/** The stub in its own process, every reply 20 ms late. */
 async function startStub() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: fileURLToPath(new URL('../../apps/stub', import.meta.url)),
-    env: { PATH: process.env.PATH, STUB_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (
-    let i = 0;
-    !(await fetch(`${url}/__stub/faults`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i += 1
-  ) {
-    if (i > 200) throw new Error('the stub did not start');
-    await sleep(100);
-  }
-  await fetch(`${url}/__stub/faults`, {
+  const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
+  await fetch(`${stub.url}/__stub/faults`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ latencyMs: 20 }),
   });
-  return { url, child };
+  return stub;
 }
 
 /** One Prometheus sample of the BFF. */
@@ -118,7 +99,7 @@ const bffEnv = (upstream: string) => ({
 });
 
 const stub = await startStub();
-const bff = await startBffProcess(bffEnv(stub.url));
+const bff = await startAppProcess('bff', bffEnv(stub.url));
 try {
   // 1. Sessions, then the open-loop load at the target rate.
   const started = Date.now();
@@ -234,7 +215,7 @@ try {
   );
 } finally {
   bff.kill('SIGKILL');
-  stub.child.kill('SIGKILL');
+  stub.kill('SIGKILL');
 }
 
 const failed = gates.filter((g) => !g.ok);

@@ -1,6 +1,6 @@
 import { buildStub, type Stub } from '@portal/stub/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBffProcess } from './testing/bff-process';
+import { startBffProcess } from './testing/app-process';
 import { createClient, failure, PERSONA } from './testing/harness';
 import { MESSAGES } from './trpc/to-trpc-error';
 

@@ -2,7 +2,7 @@ import { buildStub, type Stub } from '@portal/stub/app';
 import { AGREEMENT_MESSAGES } from '@portal/stub/negotiation/agreements';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BffProcess, startBffProcess } from '../testing/bff-process';
+import { type AppProcess, startBffProcess } from '../testing/app-process';
 import { type RedisServer, startRedisServer } from '../testing/redis-server';
 import type { AppRouter } from '../trpc/app-router';
 
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The live instances behind a load balancer without affinity: each call goes to the next one. */
-function balancer(initial: BffProcess[]) {
+function balancer(initial: AppProcess[]) {
   const live = [...initial];
   let turn = 0;
   return {

@@ -1,7 +1,7 @@
 import type { TRPCClientError } from '@trpc/client';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBffProcess } from '../testing/bff-process';
+import { startBffProcess } from '../testing/app-process';
 import { createClient, failure, type Stack, startStack } from '../testing/harness';
 import { type RedisServer, startRedisServer } from '../testing/redis-server';
 import type { AppRouter } from '../trpc/app-router';

@@ -14,6 +14,7 @@ import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
 import { proposalsOnWire } from '../negotiation/proposals';
 import type { StubState, StubUser } from '../state';
+import { jsonSocket } from './json-socket';
 
 const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
   logomarca: `${baseUrl}${UPSTREAM_PATHS.logos}/${c.slug}.svg`,
@@ -192,18 +193,8 @@ export function proxyChannel(
     open.add(socket);
     socket.on('close', () => open.delete(socket));
     const baseUrl = publicUrl ?? `http://${upgrade.headers.host}`;
-    const send = (reply: ProxyReply) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
-    };
-
-    socket.on('message', async (raw: Buffer) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(raw.toString());
-      } catch {
-        app.log.warn('proxy: a message that is not JSON was dropped');
-        return;
-      }
+    const send = jsonSocket<ProxyReply>(socket, { name: 'proxy', log: app.log, onMessage });
+    async function onMessage(message: unknown) {
       const parsed = proxyRequest.safeParse(message);
       if (!parsed.success) {
         const idRequest = (message as { idRequest?: unknown })?.idRequest;
@@ -232,6 +223,6 @@ export function proxyChannel(
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
       if (Math.random() < faults.get().lostReplyRate) return;
       send(reply);
-    });
+    }
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { FaultControl } from '../faults';
+import { jsonSocket } from './json-socket';
 
 export const RECORDING_MESSAGES = {
   invalid: 'Requisição inválida.',
@@ -35,18 +36,8 @@ export function recordingChannel<T extends { idRequest: string }>(
   { path, name, schema, faults, silent, keep }: RecordingChannelOptions<T>,
 ) {
   app.get(path, { websocket: true }, (socket) => {
-    const send = (reply: AckReply) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(reply));
-    };
-
-    socket.on('message', async (raw: Buffer) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(raw.toString());
-      } catch {
-        app.log.warn(`${name}: a message that is not JSON was dropped`);
-        return;
-      }
+    const send = jsonSocket<AckReply>(socket, { name, log: app.log, onMessage });
+    async function onMessage(message: unknown) {
       const parsed = schema.safeParse(message);
       if (!parsed.success) {
         const idRequest = (message as { idRequest?: unknown } | null)?.idRequest;
@@ -58,6 +49,6 @@ export function recordingChannel<T extends { idRequest: string }>(
       keep(parsed.data);
       if (silent()) return;
       send({ idRequest, err: false });
-    });
+    }
   });
 }

@@ -1,61 +1,67 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './redis-server';
+import { freePort } from './free-port';
 
-const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
-export interface BffProcess {
+export interface AppProcess {
   url: string;
   child: ChildProcess;
   /** everything the process wrote (JSON log lines) */
   output: () => string;
-  /** resolves when the process has exited, with how and how long after `signal` was sent */
+  /** resolves when the process has exited */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill: (signal: NodeJS.Signals) => void;
 }
 
+const APPS = {
+  bff: { env: { NODE_ENV: 'test', WEB_DIST: '/nonexistent' }, probe: '/healthz' },
+  stub: { env: {}, probe: '/__stub/faults' },
+} as const;
+
 /**
- * The BFF as ops run it: its own Node process (`node --import tsx src/server.ts`) on a free port,
- * configured only by the environment. Resolves once `/healthz` answers.
+ * The BFF or the stub as ops run it: its own Node process (`node --import tsx src/server.ts`) on a free
+ * loopback port, configured only by the environment. Resolves once its probe answers.
  */
-export async function startBffProcess(env: Record<string, string>): Promise<BffProcess> {
+export async function startAppProcess(
+  app: keyof typeof APPS,
+  env: Record<string, string>,
+): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: BFF_DIR,
+    cwd: fileURLToPath(new URL(`../../../${app}`, import.meta.url)),
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),
-      WEB_DIST: '/nonexistent',
+      ...APPS[app].env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the BFF exited at start:\n${output}`);
-    const up = await fetch(`${url}/healthz`).then(
+    if (child.exitCode !== null) throw new Error(`${app} exited at start:\n${output}`);
+    const up = await fetch(`${url}${APPS[app].probe}`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
     if (i > 300) {
       child.kill('SIGKILL');
-      throw new Error(`the BFF did not answer on ${url}:\n${output}`);
+      throw new Error(`${app} did not answer on ${url}:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, child, output: () => output, exited, kill: (signal) => child.kill(signal) };
 }
+
+export const startBffProcess = (env: Record<string, string>) => startAppProcess('bff', env);
