@@ -87,7 +87,7 @@ test('Maria pays a contract upfront by boleto and gets her boleto, exactly once'
   ]);
   await expectNothingPersonalStored(page, [maria.cpfCnpj, maria.email, maria.telefone]);
 
-  // Spec §9: the journey's screens, then its agreement and the boleto sent, after the session record.
+  // The trail holds the journey's screens, then its agreement and the boleto sent, after the session record.
   await expectTrail(maria.id, [
     'gravarSessao',
     'minha-conta 2/8',

@@ -1,38 +1,30 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
-
-import { Pool } from 'undici';
-import { type Config, cookieSecure } from './config';
+import type { Config } from './config';
 import { type LogStream, loggerOptions } from './logging';
 import { boletos } from './plugins/boletos';
+import { errorHandler } from './plugins/error-handler';
+import { loadShedding } from './plugins/load-shedding';
 import { logos } from './plugins/logos';
-import { createMetrics, operations } from './plugins/operations';
+import { createMetrics, metricsEndpoint } from './plugins/metrics';
+import { probes } from './plugins/probes';
 import { security } from './plugins/security';
+import { shutdown } from './plugins/shutdown';
 import { spa } from './plugins/spa';
-import { createMemoryStore } from './session/memory-store';
-import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
-import { createRedisStore } from './session/redis-store';
-import { createSessionManager, type SessionManager } from './session/session-manager';
+import { createServices } from './services';
 import type { SessionStore } from './session/session-store';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
-import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
 import { UpstreamError } from './upstream/errors';
-import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
-import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
-import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
-import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
 
 export interface AppDeps {
   store?: SessionStore;
   logStream?: LogStream;
 }
 
-const MINUTE = 60_000;
-
+/** The Fastify instance: its limits, then every plugin and route in the order they must run. */
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
@@ -57,62 +49,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     activation: services.activation,
     trail: services.trail,
   }));
-
-  const store =
-    deps.store ??
-    (config.REDIS_URL
-      ? createRedisStore({ url: config.REDIS_URL, logger: app.log.child({ store: 'redis' }) })
-      : createMemoryStore());
-  const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
-  const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
-  // One secret for every HMAC the BFF derives (rate-limit keys, trail session ids).
-  const keySecret = config.KEY_SECRET ?? randomBytes(32).toString('hex');
-  const services: Services = {
-    config,
-    sessions: createSessionManager({
-      store,
-      idleMs: config.SESSION_IDLE_MINUTES * MINUTE,
-      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
-      secureCookie: cookieSecure(config),
-      onEvent: (event) => metrics.sessions.inc({ event }),
-    }),
-    store,
-    limiter: createRateLimiter({ store, keySecret }),
-    upstream: createUpstreamClient({
-      baseUrl: config.UPSTREAM_URL,
-      dispatcher,
-      timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
-    }),
-    verifyGoogle: createGoogleVerifier({
-      clientId: config.GOOGLE_CLIENT_ID,
-      issuers: config.GOOGLE_ISSUERS,
-      jwksUrl: config.GOOGLE_JWKS_URL,
-    }),
-    proxy: createProxyChannel({
-      url: new URL(UPSTREAM_CHANNELS.proxy, wsBase).toString(),
-      timeoutMs: config.PROXY_TIMEOUT_MS,
-      maxPending: config.PROXY_MAX_PENDING,
-      logger: app.log.child({ channel: 'proxy' }),
-    }),
-    activation: createActivationChannel({
-      url: new URL(UPSTREAM_CHANNELS.activation, wsBase).toString(),
-      logger: app.log.child({ channel: 'activation' }),
-    }),
-    trail: createTrailChannel({
-      url: new URL(UPSTREAM_CHANNELS.trail, wsBase).toString(),
-      store,
-      keySecret,
-      logger: app.log.child({ channel: 'trail' }),
-    }),
-  };
+  const services = createServices(config, {
+    ...(deps.store ? { store: deps.store } : {}),
+    logger: app.log,
+    onSessionEvent: (event) => metrics.sessions.inc({ event }),
+  });
 
   await app.register(cookie);
-  await operations(app, {
-    config,
-    metrics,
-    store,
-    proxy: services.proxy,
-    tracking: { activation: services.activation, trail: services.trail },
+  const closing = shutdown(app, {
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    onGraceOver: () => void services.proxy.close(),
+  });
+  errorHandler(app, metrics);
+  await loadShedding(app, config, metrics.registry);
+  metricsEndpoint(app, metrics);
+  probes(app, {
+    store: services.store,
+    proxy: services.proxy.connection,
+    tracking: { activation: services.activation.connection, trail: services.trail.connection },
+    closing,
   });
   security(app, config);
   await app.register(fastifyTRPCPlugin, {
@@ -129,29 +84,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  logos(app, config, dispatcher);
-  boletos(app, services, dispatcher);
+  logos(app, services);
+  boletos(app, services);
   await spa(app, config.WEB_DIST);
 
-  app.addHook('onClose', async () => {
-    await services.proxy.close();
-    await services.activation.close();
-    await services.trail.close();
-    await dispatcher.close();
-    await store.close();
-  });
+  app.addHook('onClose', () => services.close());
 
   return app;
-}
-
-export interface Services {
-  config: Config;
-  sessions: SessionManager;
-  store: SessionStore;
-  limiter: RateLimiter;
-  upstream: UpstreamClient;
-  proxy: ProxyChannel;
-  activation: ActivationChannel;
-  trail: TrailChannel;
-  verifyGoogle: GoogleVerifier;
 }

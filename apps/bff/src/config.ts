@@ -13,7 +13,7 @@ export const configSchema = z.object({
   UPSTREAM_URL: z.url(),
   /** base URL of the upstream's socket channels; defaults to UPSTREAM_URL with ws(s) */
   UPSTREAM_WS_URL: z.url().optional(),
-  /** spec §9: real-time reply wait */
+  /** how long a proxy-channel request waits for its reply */
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(195_000),
   /** in-flight proxy requests beyond which new ones fail at once */
   PROXY_MAX_PENDING: z.coerce.number().int().positive().default(10_000),

@@ -13,7 +13,7 @@ import { googleRoutes } from './routes/google';
 import { logoRoutes } from './routes/logos';
 import { partnerRoutes } from './routes/partners';
 import { registrationRoutes } from './routes/registration';
-import { createStubState, type StubState, type StubStateOptions } from './state';
+import { createStubState, type StubState, type StubStateOptions } from './state/stub-state';
 
 export interface StubOptions extends StubStateOptions {
   logger?: FastifyServerOptions['logger'];

@@ -3,8 +3,8 @@ import { accessRecord } from './entities';
 
 /**
  * The activation channel (acionamento): the BFF tells the upstream that a client looked at a creditor's
- * contracts. Fire and forget for the user: a send counts as done after its reply or 1 s (spec §9).
- * Every request carries an `idRequest` that its reply repeats; no token travels (spec §7).
+ * contracts. Fire and forget for the user: a send counts as done after its reply or 1 s.
+ * Every request carries an `idRequest` that its reply repeats; no token travels.
  */
 export const registraAcionamentoRequest = accessRecord.extend({
   idRequest: z.string().min(1).max(100),
@@ -25,7 +25,7 @@ export const activationReply = z.object({
 });
 export type ActivationReply = z.infer<typeof activationReply>;
 
-/** Spec §7: what the portal records when a client opens a creditor's contracts. */
+/** What the portal records when a client opens a creditor's contracts. */
 export const PORTAL_ACCESS = {
   empresa: 'Negocia Varejo',
   idacionamento: 3000,
@@ -35,5 +35,5 @@ export const PORTAL_ACCESS = {
   stage: 1,
 } as const satisfies Partial<AccessRecord>;
 
-/** Spec §9: the trail and activation fallback. */
+/** How long a trail or activation send waits for its reply before it counts as done. */
 export const ACTIVATION_ACK_TIMEOUT_MS = 1000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { brDate, documentDigits, moneyString } from './wire';
 
-// The entities of spec §3 as they travel between the upstream and the BFF.
+// The portal's entities (creditor, contract, proposal, debt, agreement, boleto) as they travel between the upstream and the BFF.
 
 export const paymentMethod = z.enum(['boleto', 'cartao', 'pix']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;

@@ -25,7 +25,7 @@ const requestBase = z.object({
 
 export const consultaDebitoRequest = requestBase.extend({ metodo: z.literal('consultaDebito') });
 
-/** The contracts a creditor holds for the document (spec §7 consultaContrato). */
+/** The contracts a creditor holds for the document (consultaContrato). */
 export const consultaContratoRequest = requestBase.extend({
   metodo: z.literal('consultaContrato'),
   codcredor: z.string().min(1).max(20),
@@ -40,21 +40,21 @@ const contractScope = {
   contrato: z.string().min(1).max(40),
 };
 
-/** A contract's open instalments, their values updated to `vencimento` (spec §7 consultaDivida). */
+/** A contract's open instalments, their values updated to `vencimento` (consultaDivida). */
 export const consultaDividaRequest = requestBase.extend({
   metodo: z.literal('consultaDivida'),
   ...contractScope,
   vencimento: brDate.optional(),
 });
 
-/** The AV and AP offers for a contract, for payment on `vencimento` (spec §7 consultaProposta). */
+/** The AV and AP offers for a contract, for payment on `vencimento` (consultaProposta). */
 export const consultaPropostaRequest = requestBase.extend({
   metodo: z.literal('consultaProposta'),
   ...contractScope,
   vencimento: brDate.optional(),
 });
 
-/** The agreement in progress on a contract (spec §7 consultaAcordo). */
+/** The agreement in progress on a contract (consultaAcordo). */
 export const consultaAcordoRequest = requestBase.extend({
   metodo: z.literal('consultaAcordo'),
   ...contractScope,
@@ -67,7 +67,7 @@ const delivery = {
 };
 
 /**
- * Creates the agreement and issues its boletos (spec §7 gerarBoleto). `idproposta` is the proposal id
+ * Creates the agreement and issues its boletos (gerarBoleto). `idproposta` is the proposal id
  * (modo '1') or the instalment ids joined by ';' (modo '2'). _Ours_: `chave` is the idempotency key: the
  * upstream answers a repeated key with the first result and never creates a second agreement.
  */
@@ -82,7 +82,7 @@ export const gerarBoletoRequest = requestBase.extend({
   chave: z.string().min(16).max(100),
 });
 
-/** Re-issues the boleto of an agreement instalment (spec §7 emitirBoleto). */
+/** Re-issues the boleto of an agreement instalment (emitirBoleto). */
 export const emitirBoletoRequest = requestBase.extend({
   metodo: z.literal('emitirBoleto'),
   ...contractScope,
@@ -136,7 +136,7 @@ export const proxyReplyData = {
   emitirBoleto: emitirBoletoData,
 } as const satisfies Record<ProxyMethod, z.ZodType>;
 
-/** Spec §8: the reply a request gets when the upstream does not answer in time. */
+/** The reply ('Erro de timeout', retorno 99) a request gets when the upstream does not answer in time. */
 export const PROXY_TIMEOUT_REPLY = {
   err: true,
   msg: 'Erro de timeout',

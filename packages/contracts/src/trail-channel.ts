@@ -4,7 +4,7 @@ import { paymentMethod } from './entities';
 import { brDate, moneyString } from './wire';
 
 /**
- * Spec §9: each screen's place in the trail. `stage` (1–5) is how far into the journey the user is;
+ * Each screen's place in the trail. `stage` (1–5) is how far into the journey the user is;
  * `flow` (1–22) names the screen. Stage 1 screens are public; from stage 2 on they need a session.
  */
 export const TRAIL_PAGES = {
@@ -54,7 +54,7 @@ const clienteId = z.string().max(40);
 const codCredor = z.string().min(1).max(20);
 const contrato = z.string().min(1).max(40);
 
-/** Spec §9: the visit itself, sent once per session before any of its trail records. */
+/** The visit itself, sent once per session before any of its trail records. */
 export const gravarSessaoRequest = z.object({
   idRequest,
   metodo: z.literal('gravarSessao'),
@@ -147,5 +147,5 @@ export const trailReply = z.object({
 });
 export type TrailReply = z.infer<typeof trailReply>;
 
-/** Spec §9: a trail send counts as done after its reply or this long. */
+/** A trail send counts as done after its reply or this long. */
 export const TRAIL_ACK_TIMEOUT_MS = 1000;

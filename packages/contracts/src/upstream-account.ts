@@ -1,3 +1,4 @@
+import { RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '@portal/validation/rating';
 import { z } from 'zod';
 import { address, profile } from './entities';
 import { envelope } from './wire';
@@ -7,7 +8,7 @@ import { envelope } from './wire';
  * the user): profile edit, password change, deletion, credit score, rating and marketing consent.
  */
 
-/** PUT /edicao: the profile as 'Meus dados' saves it; the address goes only with a CEP (spec §3). */
+/** PUT /edicao: the profile as 'Meus dados' saves it; the address goes only with a CEP. */
 export const profileUpdateRequest = z.object({
   nome: z.string().min(1).max(120),
   /** dd/mm/yyyy */
@@ -54,11 +55,9 @@ export const scoreReply = envelope(
   }),
 );
 
-export const RATING_COMMENT_MAX = 500;
-
-/** POST /avaliacao: the portal's rating (spec §3: nota 0–10, comentario up to 500 characters). */
+/** POST /avaliacao: the portal's rating: nota 0–10, comentario up to 500 characters. */
 export const ratingRequest = z.object({
-  nota: z.number().int().min(0).max(10),
+  nota: z.number().int().min(RATING_MIN).max(RATING_MAX),
   comentario: z.string().max(RATING_COMMENT_MAX).optional(),
 });
 export const ratingReply = envelope(z.object({ registrada: z.literal(true) }));

@@ -45,7 +45,7 @@ describe('upstream messages', () => {
     expect(proxyRequest.safeParse({ ...base, metodo: 'apagarTudo' }).success).toBe(false);
   });
 
-  it('describes the timeout reply of spec §8', () => {
+  it('describes the timeout reply (Erro de timeout, retorno 99)', () => {
     expect(PROXY_TIMEOUT_REPLY).toMatchObject({ err: true, msg: 'Erro de timeout', retorno: 99 });
   });
 

@@ -7,3 +7,6 @@ export const UFS = [
 export type Uf = (typeof UFS)[number];
 
 export const isUf = (value: unknown): value is Uf => UFS.includes(value as Uf);
+
+/** An address goes only with a CEP: anything else typed without one would be lost silently. */
+export const CEP_REQUIRED_MESSAGE = 'Informe o CEP para salvar o endereço.';

@@ -13,6 +13,9 @@ interface CivilDate {
   day: number;
 }
 
+/** A date that is not a real 'YYYY-MM-DD' calendar date. */
+export const DATE_INVALID_MESSAGE = 'Data inválida';
+
 const ISO_PATTERN = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 const BR_PATTERN = /^([0-9]{2})\/([0-9]{2})\/([0-9]{4})$/;
 

@@ -13,6 +13,8 @@ export function shortName(nome: string): string {
 }
 
 export const NAME_INVALID_MESSAGE = 'Nome inválido';
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 120;
 
 const PERSON_NAME = /^[\p{L}][\p{L}'’.-]*(\s+[\p{L}][\p{L}'’.-]*)+$/u;
 const COMPANY_NAME = /^[\p{L}\d][\p{L}\d\s'’.,&/()-]*$/u;
@@ -23,6 +25,6 @@ const COMPANY_NAME = /^[\p{L}\d][\p{L}\d\s'’.,&/()-]*$/u;
  */
 export function isValidName(nome: string, company: boolean): boolean {
   const trimmed = nome.trim().replace(/\s+/g, ' ');
-  if (trimmed.length < 3 || trimmed.length > 120) return false;
+  if (trimmed.length < NAME_MIN_LENGTH || trimmed.length > NAME_MAX_LENGTH) return false;
   return (company ? COMPANY_NAME : PERSON_NAME).test(trimmed);
 }

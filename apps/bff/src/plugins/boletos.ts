@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { type Dispatcher, request } from 'undici';
-import type { Services } from '../app';
-import type { BoletoFiles } from '../routers/agreements';
+import { request } from 'undici';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import type { Services } from '../services';
 
 /**
  * A boleto's PDF, fetched from the upstream and served from our own origin — only to the session
  * whose agreement issued it (the ref is random and listed in that session); anyone else gets 404.
  */
-export function boletos(app: FastifyInstance, services: Services, dispatcher: Dispatcher) {
+export function boletos(
+  app: FastifyInstance,
+  { config, dispatcher, sessions }: Pick<Services, 'config' | 'dispatcher' | 'sessions'>,
+) {
   app.get<{ Params: { ref: string } }>('/api/boletos/:ref', async (req, reply) => {
     const ref = /^([A-Za-z0-9_-]{16,64})\.pdf$/.exec(req.params.ref)?.[1];
-    const session = ref ? await services.sessions.load(req) : null;
-    const files = session ? await services.sessions.read<BoletoFiles>(session, 'boletos') : undefined;
+    const session = ref ? await sessions.load(req) : null;
+    const files = session ? await sessions.read(session, 'boletos') : undefined;
     const file = ref ? files?.[ref] : undefined;
-    if (!file) return reply.code(404).send({ error: { message: 'Boleto não encontrado.' } });
-    const { config } = services;
+    if (!file) return sendError(reply, 404, HTTP_MESSAGES.boletoNotFound);
     try {
       const upstream = await request(new URL(file.path, config.UPSTREAM_URL), {
         dispatcher,
@@ -23,7 +25,7 @@ export function boletos(app: FastifyInstance, services: Services, dispatcher: Di
       });
       if (upstream.statusCode !== 200 || upstream.headers['content-type'] !== 'application/pdf') {
         await upstream.body.dump();
-        return reply.code(404).send({ error: { message: 'Boleto não encontrado.' } });
+        return sendError(reply, 404, HTTP_MESSAGES.boletoNotFound);
       }
       return reply
         .type('application/pdf')
@@ -31,7 +33,7 @@ export function boletos(app: FastifyInstance, services: Services, dispatcher: Di
         .header('content-disposition', `inline; filename="${file.arquivo.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
         .send(Buffer.from(await upstream.body.arrayBuffer()));
     } catch {
-      return reply.code(502).send({ error: { message: 'Não foi possível obter o boleto agora.' } });
+      return sendError(reply, 502, HTTP_MESSAGES.boletoUnavailable);
     }
   });
 }

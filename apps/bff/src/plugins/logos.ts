@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { type Dispatcher, request } from 'undici';
-import type { Config } from '../config';
+import { request } from 'undici';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import type { Services } from '../services';
 
 /** Creditor logos, fetched from the upstream and served from our own origin. */
-export function logos(app: FastifyInstance, config: Config, dispatcher: Dispatcher) {
+export function logos(app: FastifyInstance, { config, dispatcher }: Pick<Services, 'config' | 'dispatcher'>) {
   app.get<{ Params: { file: string } }>('/api/logos/:file', async (req, reply) => {
     const { file } = req.params;
-    if (!/^[A-Za-z0-9._-]+\.(svg|png|jpe?g|webp)$/.test(file)) return reply.code(404).send();
+    if (!/^[A-Za-z0-9._-]+\.(svg|png|jpe?g|webp)$/.test(file))
+      return sendError(reply, 404, HTTP_MESSAGES.notFound);
     try {
       const upstream = await request(new URL(`/logos/${encodeURIComponent(file)}`, config.UPSTREAM_URL), {
         dispatcher,
@@ -16,7 +18,7 @@ export function logos(app: FastifyInstance, config: Config, dispatcher: Dispatch
       const type = upstream.headers['content-type'];
       if (upstream.statusCode !== 200 || typeof type !== 'string' || !type.startsWith('image/')) {
         await upstream.body.dump();
-        return reply.code(404).send();
+        return sendError(reply, 404, HTTP_MESSAGES.notFound);
       }
       return (
         reply
@@ -27,7 +29,7 @@ export function logos(app: FastifyInstance, config: Config, dispatcher: Dispatch
           .send(Buffer.from(await upstream.body.arrayBuffer()))
       );
     } catch {
-      return reply.code(502).send();
+      return sendError(reply, 502, HTTP_MESSAGES.logoUnavailable);
     }
   });
 }

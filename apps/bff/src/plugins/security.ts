@@ -1,6 +1,7 @@
-import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { HTTP_MESSAGES, procedurePaths, sendError } from '../http/error-envelope';
+import { UNBATCHABLE } from '../trpc/app-router';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {
@@ -34,17 +35,15 @@ export function security(app: FastifyInstance, config: Config) {
     const originOk = origin === undefined || origin === ownOrigin || config.ALLOWED_ORIGINS.includes(origin);
     if (!siteOk || !originOk) {
       req.log.warn('mutation refused: foreign origin');
-      return reply.code(403).send({ error: { message: 'Origem não permitida.' } });
+      return sendError(reply, 403, HTTP_MESSAGES.foreignOrigin);
     }
     if (!req.headers['content-type']?.startsWith('application/json')) {
-      return reply.code(415).send({ error: { message: 'Tipo de conteúdo não suportado.' } });
+      return sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
     }
     // A credential must be its own request: a batch would let one request try many passwords.
-    const paths = req.url.startsWith('/trpc/')
-      ? (req.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',')
-      : [];
-    if (paths.length > 1 && paths.some((p) => UNBATCHABLE_PROCEDURES.includes(decodeURIComponent(p)))) {
-      return reply.code(400).send({ error: { message: 'Requisição inválida.' } });
+    const paths = procedurePaths(req.url);
+    if (paths.length > 1 && paths.some((p) => UNBATCHABLE.has(p))) {
+      return sendError(reply, 400, HTTP_MESSAGES.badRequest);
     }
   });
 

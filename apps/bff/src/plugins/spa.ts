@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
 
 /** The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. */
 export async function spa(app: FastifyInstance, root: string) {
@@ -28,7 +29,7 @@ export async function spa(app: FastifyInstance, root: string) {
       !path.startsWith('/trpc') &&
       !path.startsWith('/api/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (!isPage || !hasBuild) return reply.code(404).send({ error: { message: 'Não encontrado.' } });
+    if (!isPage || !hasBuild) return sendError(reply, 404, HTTP_MESSAGES.notFound);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,7 +1,16 @@
-import type { ClonablePersona } from '@portal/stub/state';
+import type { ClonablePersona } from '@portal/stub/state/personas';
+import { BIRTH_DATE_INVALID_MESSAGE } from '@portal/validation/birth-date';
+import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
+import { RATING_COMMENT_TOO_LONG_MESSAGE, RATING_INVALID_MESSAGE } from '@portal/validation/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, failure, type Stack, startStack } from '../testing/harness';
-import { ACCOUNT_MESSAGES } from './account';
+
+const ACCOUNT_MESSAGES = {
+  dateInvalid: BIRTH_DATE_INVALID_MESSAGE,
+  contactRequired: CONTACT_REQUIRED_MESSAGE,
+  ratingInvalid: RATING_INVALID_MESSAGE,
+  commentTooLong: RATING_COMMENT_TOO_LONG_MESSAGE,
+} as const;
 
 let stack: Stack;
 beforeAll(async () => {

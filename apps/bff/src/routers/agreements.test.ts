@@ -1,10 +1,10 @@
 import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_MESSAGES } from '../agreements/types';
 import { createMemoryStore } from '../session/memory-store';
 import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
-import { AGREEMENT_MESSAGES } from './agreements';
 
 let stack: Stack;
 beforeAll(async () => {

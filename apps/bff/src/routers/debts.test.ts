@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logoPath } from '../negotiation/creditors';
 import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
-import { logoPath } from './debts';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
+import { logoPath } from '../negotiation/creditors';
 import { publicProcedure, router } from '../trpc/init';
-import { logoPath } from './debts';
 
 export interface Partner {
   nome: string;

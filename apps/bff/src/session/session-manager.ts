@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_SLOTS, type SessionSlot, type SessionSlots } from './session-slots';
 import type { SessionData, SessionStore } from './session-store';
 
 export interface SessionManagerOptions {
@@ -20,22 +22,6 @@ export interface ChallengeRecord {
 }
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
-
-/**
- * What a session keeps beside its identity, each under a key of its own so a page's write never
- * rewrites the session record: the creditor list, the last offers, the agreement summary (the spec's
- * `dadosResumo`), the concluded agreement (`dadosAcordoConcluido`), the boleto files it may open and
- * the creditors whose access record (acionamento) was sent.
- */
-export type SessionSlot = 'creditors' | 'offers' | 'summary' | 'agreement' | 'boletos' | 'acionamentos';
-const SLOTS: readonly SessionSlot[] = [
-  'creditors',
-  'offers',
-  'summary',
-  'agreement',
-  'boletos',
-  'acionamentos',
-];
 
 // Only write the idle clock back when it moved this much: one store write per minute, not per request.
 const TOUCH_EVERY_MS = 60_000;
@@ -60,7 +46,7 @@ export function createSessionManager({
   const key = (id: string) => `session:${id}`;
   const slotKey = (id: string, slot: SessionSlot) => `session:${id}:${slot}`;
   const destroy = (id: string) =>
-    Promise.all([store.delete(key(id)), ...SLOTS.map((slot) => store.delete(slotKey(id, slot)))]);
+    Promise.all([store.delete(key(id)), ...SESSION_SLOTS.map((slot) => store.delete(slotKey(id, slot)))]);
   const idFrom = (req: FastifyRequest, name = cookieName) => {
     const id = req.cookies[name];
     return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : undefined;
@@ -120,10 +106,10 @@ export function createSessionManager({
     },
 
     /** A slot lives no longer than its session could. */
-    async write(
+    async write<S extends SessionSlot>(
       session: { id: string; data: SessionData },
-      slot: SessionSlot,
-      value: unknown,
+      slot: S,
+      value: SessionSlots[S],
     ): Promise<void> {
       await store.set(
         slotKey(session.id, slot),
@@ -132,8 +118,11 @@ export function createSessionManager({
       );
     },
 
-    async read<T>(session: { id: string }, slot: SessionSlot): Promise<T | undefined> {
-      return store.get<T>(slotKey(session.id, slot));
+    async read<S extends SessionSlot>(
+      session: { id: string },
+      slot: S,
+    ): Promise<SessionSlots[S] | undefined> {
+      return store.get<SessionSlots[S]>(slotKey(session.id, slot));
     },
 
     async clear(session: { id: string }, slot: SessionSlot): Promise<void> {

@@ -1,3 +1,5 @@
+import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures/batching';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from '../routers/account';
 import { agreementsRouter } from '../routers/agreements';
 import { authRouter } from '../routers/auth';
@@ -22,3 +24,14 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Every procedure's path, as the browser names it ('auth.signIn'). */
+export type ProcedurePath = {
+  [Domain in keyof RouterInputs]: `${Domain & string}.${keyof RouterInputs[Domain] & string}`;
+}[keyof RouterInputs];
+
+// The procedures that may not be batched are named in the shared contracts; a misspelt or removed one
+// fails the typecheck here.
+export const UNBATCHABLE: ReadonlySet<string> = new Set<ProcedurePath>(UNBATCHABLE_PROCEDURES);

@@ -1,6 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import type { SessionData } from '../session/session-store';
 import { toTRPCError } from './to-trpc-error';
 
@@ -10,11 +10,14 @@ export interface Context {
   services: Services;
   /** the signed-in session, already checked for expiry; null when signed out */
   session: { id: string; data: SessionData } | null;
-  /** the browser's kind, from its User-Agent, for tracking records (spec: mobile or desktop) */
+  /** the browser's kind, from its User-Agent, for tracking records (mobile or desktop) */
   device: Device;
 }
 
 export type Device = 'mobile' | 'desktop';
+
+/** The context of a procedure that needs a live session. */
+export type SignedIn = Context & { session: NonNullable<Context['session']> };
 
 /** Phones and tablets count as mobile, as their browsers announce themselves. */
 export const deviceOf = (userAgent: string | undefined): Device =>

@@ -24,7 +24,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** Needs a live session; an expired upstream token ends it (spec §8 'Token expirado'). */
+/** Needs a live session; an expired upstream token ('Token expirado') ends it. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { session } = ctx;
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signedOut });

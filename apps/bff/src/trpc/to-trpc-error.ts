@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { StoreUnavailableError } from '../session/session-store';
 import { UpstreamError } from '../upstream/errors';
 
-/** Spec §8 texts the BFF sends to the browser. */
+/** The portal's error texts the BFF sends to the browser. */
 export const MESSAGES = {
   loginFailed: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
   tokenExpired: 'Token expirado',

@@ -10,7 +10,7 @@ import { createTrackingChannel } from './tracking-channel';
 export type ActivationMessage = Omit<RegistraAcionamentoRequest, 'idRequest'>;
 
 /**
- * The activation channel (`registraAcionamento`, spec §7) on the shared tracking channel: sends
+ * The activation channel (`registraAcionamento`) on the shared tracking channel: sends
  * resolve on the reply or after 1 s and never fail the user's request. Records carry a CPF/CNPJ,
  * which the channel never logs.
  */

@@ -9,7 +9,7 @@ export type TrackingReply = z.infer<typeof ackReply>;
 
 /**
  * How a send ended. Only `dropped` means the upstream surely never saw it; the others count as done
- * (spec §9: after the reply or 1 s), so a caller with an order to keep may release a claim on `dropped`.
+ * (after the reply or 1 s), so a caller with an order to keep may release a claim on `dropped`.
  */
 export type TrackingOutcome = 'acknowledged' | 'refused' | 'unanswered' | 'dropped';
 
@@ -18,7 +18,7 @@ export interface TrackingChannelOptions {
   /** names the channel in logs: 'activation', 'trail' */
   name: string;
   replySchema?: z.ZodType<TrackingReply>;
-  /** spec §9: a send counts as done after its reply or this long */
+  /** a send counts as done after its reply or this long */
   ackTimeoutMs: number;
   /** records waiting for their reply beyond which new ones are dropped */
   maxPending?: number;

@@ -37,7 +37,7 @@ export interface TrailChannelOptions {
 const MAX_OPENING = 10_000;
 
 /**
- * The trail channel (spec §9) with its order rule: a session's `gravarSessao` goes before any of its
+ * The trail channel with its order rule: a session's `gravarSessao` goes before any of its
  * other records, exactly once. The claim is a counter in the shared store, so it holds across
  * instances; in this process, records of a session wait until its `gravarSessao` counts as done (reply
  * or 1 s). A session another instance claimed goes ahead at once. Nothing here rejects or is logged

@@ -1,6 +1,6 @@
 import { activationReply } from '@portal/contracts/activation-channel';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReceivedAccessRecord } from '../state';
+import type { ReceivedAccessRecord } from '../state/access-records';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';
 import { RECORDING_MESSAGES } from './recording-channel';

@@ -2,7 +2,7 @@ import { registraAcionamentoRequest } from '@portal/contracts/activation-channel
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
 import type { FaultControl } from '../faults';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 import { recordingChannel } from './recording-channel';
 
 /** The activation channel (`registraAcionamento`): keeps every valid access record with the time it arrived. */

@@ -13,7 +13,8 @@ import type { FaultControl } from '../faults';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
 import { proposalsOnWire } from '../negotiation/proposals';
-import type { StubState, StubUser } from '../state';
+import type { StubState } from '../state/stub-state';
+import type { StubUser } from '../state/users';
 import { jsonSocket } from './json-socket';
 
 const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({

@@ -18,7 +18,7 @@ export function contractOnWire(c: SeedContract): Contract {
 }
 
 /**
- * The agreement in progress on a contract as `consultaAcordo` answers it. Spec §3: of the instalments not
+ * The agreement in progress on a contract as `consultaAcordo` answers it. Of the instalments not
  * paid, the first is 'EM ABERTO' and every later one 'FUTURA'.
  */
 export function agreementOnWire(c: SeedContract, now: Date): AgreementQueryResult | null {

@@ -27,7 +27,7 @@ interface OfferSet {
 }
 
 /**
- * A contract's offers for payment on `payOn` (spec §3 Proposal): an overdue-only set when the contract has both
+ * A contract's offers for payment on `payOn`: an overdue-only set when the contract has both
  * overdue and upcoming instalments, and a total-settlement set; each with an AV and the AP plans that make sense.
  * Ids are derived from what they offer, so the simulator can recognise them again when an agreement is made.
  */

@@ -3,7 +3,7 @@ import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
 import { documentStatusReply } from '@portal/contracts/upstream-registration';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
-import type { ClonablePersona } from '../state';
+import type { ClonablePersona } from '../state/personas';
 import { useStubServer } from '../testing/stub-server';
 import { ACCOUNT_MESSAGES } from './account';
 import { REGISTRATION_MESSAGES } from './registration';

@@ -15,7 +15,8 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidLandlineOrMobile } from '@portal/validation/phone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { StubState, StubUser } from '../state';
+import type { StubState } from '../state/stub-state';
+import type { StubUser } from '../state/users';
 import { bearerToken, toProfile } from './auth';
 import { REGISTRATION_MESSAGES } from './registration';
 
@@ -66,7 +67,7 @@ export function accountRoutes(app: FastifyInstance, state: StubState) {
     state.updateProfile(user, {
       ...fields,
       nome: fields.nome.trim(),
-      // Without a CEP the address on file is kept (spec §3: the address goes only with one).
+      // Without a CEP the address on file is kept: the address goes only with one.
       ...(endereco ? { endereco } : {}),
     });
     return { data: toProfile(user) };

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FaultControl } from '../faults';
 import { faultsSchema } from '../faults';
-import { CLONABLE_PERSONAS, type StubState } from '../state';
+import { CLONABLE_PERSONAS } from '../state/personas';
+import type { StubState } from '../state/stub-state';
 
 /** Test and demo controls under /__stub: never part of the real upstream's API. */
 export function adminRoutes(app: FastifyInstance, state: StubState, faults: FaultControl) {

@@ -8,7 +8,8 @@ import {
 } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StubState, StubUser } from '../state';
+import type { StubState } from '../state/stub-state';
+import type { StubUser } from '../state/users';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -2,7 +2,7 @@ import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import { formatMoney } from '@portal/validation/money';
 import type { FastifyInstance } from 'fastify';
 import { boletoPdf } from '../payments/boleto-pdf';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -3,7 +3,7 @@ import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GoogleIdentity } from '../google';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 
 export const GOOGLE_NOT_REGISTERED = 'E-mail não cadastrado.';
 

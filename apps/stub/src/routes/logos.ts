@@ -1,6 +1,6 @@
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 
 export function logoRoutes(app: FastifyInstance, state: StubState) {
   const bySlug = new Map([...state.creditors.values()].map((c) => [`${c.slug}.svg`, c.logoSvg]));

@@ -1,6 +1,6 @@
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 
 /** The partner creditors, public: the home page's logo list. */
 export function partnerRoutes(app: FastifyInstance, state: StubState) {

@@ -11,7 +11,7 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
-import { CLONABLE_PERSONAS, type ClonablePersona } from '../state';
+import { CLONABLE_PERSONAS, type ClonablePersona } from '../state/personas';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';
 

@@ -9,7 +9,7 @@ import { isValidEmail, maskEmail } from '@portal/validation/email';
 import { isValidPhone, maskPhoneForDisplay } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { StubState } from '../state';
+import type { StubState } from '../state/stub-state';
 
 export const REGISTRATION_MESSAGES = {
   documentTaken: 'CPF/CNPJ já cadastrado.',

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { writeConsent } from '../lib/consent-cookie';
+import { paths } from '../lib/paths';
 import type { ContractView, CreditorCard } from '../lib/trpc';
-
 import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
-import { paths } from './paths';
 
 const CREDITORS: CreditorCard[] = [
   { codigo: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg', sequencial: false },

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths, routeTable } from '../lib/paths';
 import { rememberReturnTo } from '../lib/return-to';
 import {
   clearSessionEndedByUser,
@@ -7,9 +8,8 @@ import {
   sessionEndedByUser,
   useSession,
 } from '../lib/session';
-import { paths, routeTable } from './paths';
 
-/** Spec §2: most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
+/** Most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
 function signedOutTarget(pathname: string): string {
   const route = Object.values(routeTable).find((r) => r.path === pathname);
   return (route && 'signedOutTo' in route ? route.signedOutTo : undefined) ?? paths.home;

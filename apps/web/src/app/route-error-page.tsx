@@ -1,5 +1,5 @@
 import { usePageTitle } from '../lib/page-title';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Shown when a page fails to render: a plain way back, with a full reload to start clean. */
 export function RouteErrorPage() {

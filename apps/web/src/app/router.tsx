@@ -23,13 +23,13 @@ import { RecoverySentPage } from '../features/recovery/recovery-sent-page';
 import { ResetPasswordPage } from '../features/recovery/reset-password-page';
 import { RegistrationPage } from '../features/registration/registration-page';
 import { RegistrationPolicyPage } from '../features/registration/registration-policy-page';
+import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/paths';
 import { GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
 import { AppLayout } from './layouts/app-layout';
 import { BackHeader } from './layouts/back-header';
 import { RootLayout } from './layouts/root-layout';
 import { SiteHeader } from './layouts/site-header';
-import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from './paths';
 import { RouteErrorPage } from './route-error-page';
 
 /** Every entry of the route table and its page. */

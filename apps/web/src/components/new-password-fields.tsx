@@ -1,12 +1,5 @@
-import {
-  isAcceptablePassword,
-  PASSWORD_CONFIRMATION_REQUIRED_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MISMATCH_MESSAGE,
-  PASSWORD_RULE_MESSAGE,
-} from '@portal/validation/password';
+import { PASSWORD_MAX_LENGTH } from '@portal/validation/password';
 import type { UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
 import { PasswordInput } from './ui/password-input';
 
 interface NewPasswordValues {
@@ -14,20 +7,10 @@ interface NewPasswordValues {
   confirmacao: string;
 }
 
-/** Spec §5: a new password by the password rule, and its confirmation (spread into a form's schema). */
-export const newPasswordShape = (requiredMessage: string) => ({
-  novaSenha: z.string().min(1, requiredMessage).refine(isAcceptablePassword, PASSWORD_RULE_MESSAGE),
-  confirmacao: z.string().min(1, PASSWORD_CONFIRMATION_REQUIRED_MESSAGE),
-});
-
-/** `.refine(...PASSWORDS_MATCH)`: 'As senhas devem ser iguais' under the confirmation. */
-export const PASSWORDS_MATCH: [(values: NewPasswordValues) => boolean, { message: string; path: string[] }] =
-  [
-    (values) => values.novaSenha === values.confirmacao,
-    { message: PASSWORD_MISMATCH_MESSAGE, path: ['confirmacao'] },
-  ];
-
-/** The new password and its confirmation, for any form whose values include both. */
+/**
+ * The new password and its confirmation, for any form whose values include both (their rules:
+ * `newPasswordShape` and `PASSWORDS_MATCH` of the contracts).
+ */
 export function NewPasswordFields<T extends NewPasswordValues>({
   form,
   confirmLabel,

@@ -1,22 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../app/providers';
 import { FakeTrpcError, type Handler, installFakeBff } from '../test/fake-bff';
+import { renderWithProviders } from '../test/render-app';
 import { COMMENT_MAX_LENGTH, RatingModal } from './rating-modal';
 
-function renderRating(handler: Handler = () => ({ ok: true })) {
+function renderRating(handler: Handler<'account.rate'> = () => ({ ok: true })) {
   const fake = installFakeBff({ 'account.rate': handler });
   const onClose = vi.fn();
   const onRated = vi.fn();
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter>
-        <RatingModal open onClose={onClose} onRated={onRated} />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  renderWithProviders(<RatingModal open onClose={onClose} onRated={onRated} />);
   const dialog = screen.getByRole('dialog', { name: 'Avalie o portal' });
   return { fake, onClose, onRated, dialog, user: userEvent.setup() };
 }

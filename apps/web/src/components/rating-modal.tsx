@@ -1,10 +1,11 @@
+import { RATING_COMMENT_MAX } from '@portal/validation/rating';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { Modal } from './ui/modal';
 import './rating-modal.css';
 
-export const COMMENT_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = RATING_COMMENT_MAX;
 const SCORES = Array.from({ length: 11 }, (_, score) => score);
 
 export interface RatingModalProps {

@@ -1,8 +1,8 @@
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import type { PaymentMethod } from './trpc';
 
 /**
- * The links into the negotiation journey (spec §2 contract-details modal). Their query holds only what is not
+ * The links into the negotiation journey (from the contract-details modal). Their query holds only what is not
  * personal — creditor code, contract number, logo path, flags — so a reload or a shared tab still works.
  */
 export interface ContractLink {

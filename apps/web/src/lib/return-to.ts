@@ -1,5 +1,5 @@
 /**
- * Spec §4: after a sign-in the user goes to /minha-conta, except when the sign-in interrupted one of
+ * After a sign-in the user goes to /minha-conta, except when the sign-in interrupted one of
  * the journey pages below (or the edit-profile page, whose guard sends to login); then the user goes
  * back there. The guard remembers that page (in memory
  * only) when it sends a signed-out user away from it; the sign-in takes it.

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '../app/paths';
 import { FakeTrpcError, installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
 import { writeConsent } from './consent-cookie';
+import { paths } from './paths';
+import type { ContractView } from './trpc';
 
 const CREDITOR = { codigo: '2', nome: 'Horizonte Lojas', logoUrl: null, sequencial: false };
-const CONTRACT = {
+const CONTRACT: ContractView = {
   numero: '883104',
   numeroExibido: '883104',
   situacao: 'Contrato em atraso',

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type RouteName, routeTable } from '../app/paths';
 import { readConsent } from './consent-cookie';
+import { type RouteName, routeTable } from './paths';
 import { useSession } from './session';
 import { type TrailPage, trpc } from './trpc';
 
-/** The trail's name of each screen (spec §9); the terms and the e-mailed reset link are not tracked. */
+/** The trail's name of each screen; the terms and the e-mailed reset link are not tracked. */
 const TRAIL_PAGE: Partial<Record<RouteName, TrailPage>> = {
   home: 'home',
   cadastro: 'cadastro',
@@ -43,7 +43,7 @@ export function useTrack() {
 }
 
 /**
- * Spec §9: every screen view goes to the trail with its flow and stage (the BFF adds them). A page is
+ * Every screen view goes to the trail with its flow and stage (the BFF adds them). A page is
  * counted once it is really shown: not while the session is unknown, nor a page the guard is leaving. A
  * signed-out visitor is tracked only after accepting cookies (the BFF then keeps a visit cookie).
  */

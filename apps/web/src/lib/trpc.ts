@@ -1,41 +1,39 @@
-import type { AppRouter } from '@portal/bff/trpc/app-router';
-import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures';
-import { httpBatchLink, httpLink, type inferRouterProxyClient, splitLink } from '@trpc/client';
+import type { AppRouter, RouterInputs, RouterOutputs } from '@portal/bff/trpc/app-router';
+import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures/batching';
+import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-type RouterClient = inferRouterProxyClient<AppRouter>;
+export type { RouterInputs, RouterOutputs };
 
 /** What the browser may know of its session (no token, no client id). */
-export type SessionView = NonNullable<Awaited<ReturnType<RouterClient['auth']['session']['query']>>>;
-export type CreditorCard = Awaited<ReturnType<RouterClient['debts']['creditors']['query']>>[number];
+export type SessionView = NonNullable<RouterOutputs['auth']['session']>;
+export type CreditorCard = RouterOutputs['debts']['creditors'][number];
 /** A contract of the contract-details modal. */
-export type ContractView = Awaited<ReturnType<RouterClient['negotiation']['contracts']['query']>>[number];
-export type SignInInput = Parameters<RouterClient['auth']['signIn']['mutate']>[0];
+export type ContractView = RouterOutputs['negotiation']['contracts'][number];
+export type SignInInput = RouterInputs['auth']['signIn'];
 
 /** What /negociacao and /propostas show for a contract (money in cents, dates ISO). */
-export type Offers = Awaited<ReturnType<RouterClient['negotiation']['offers']['query']>>;
+export type Offers = RouterOutputs['negotiation']['offers'];
 export type ProposalView = Offers['proposals'][number];
 export type DebtView = Offers['debts'][number];
 export type PaymentTypeView = Offers['formasPagamento'][number];
 export type PaymentMethod = PaymentTypeView['tipo'];
-export type SaveSummaryInput = Parameters<RouterClient['negotiation']['saveSummary']['mutate']>[0];
+export type SaveSummaryInput = RouterInputs['negotiation']['saveSummary'];
 /** The agreement summary /resumo shows (kept in the BFF session). */
-export type Summary = NonNullable<Awaited<ReturnType<RouterClient['negotiation']['summary']['query']>>>;
+export type Summary = NonNullable<RouterOutputs['negotiation']['summary']>;
 /** The concluded agreement or re-issue /acordo-concluido and /reemissao-concluida show. */
-export type ConcludedAgreement = NonNullable<
-  Awaited<ReturnType<RouterClient['agreements']['concluded']['query']>>
->;
+export type ConcludedAgreement = NonNullable<RouterOutputs['agreements']['concluded']>;
 export type BoletoView = ConcludedAgreement['boletos'][number];
 /** An agreement in progress on a contract (/acordos). */
-export type AgreementInProgress = Awaited<ReturnType<RouterClient['agreements']['inProgress']['query']>>;
+export type AgreementInProgress = RouterOutputs['agreements']['inProgress'];
 /** 'Meus dados' as the upstream holds it (digits for the phone and the CEP, the date as dd/mm/aaaa). */
-export type Profile = Awaited<ReturnType<RouterClient['account']['profile']['query']>>;
+export type Profile = RouterOutputs['account']['profile'];
 /** The credit score of a person (null for a company or when the bureau did not answer). */
-export type CreditScore = Awaited<ReturnType<RouterClient['account']['score']['query']>>;
-/** A screen of the trail channel (spec §9 flows and stages). */
-export type TrailPage = Parameters<RouterClient['tracking']['view']['mutate']>[0]['page'];
+export type CreditScore = RouterOutputs['account']['score'];
+/** A screen of the trail channel (its flows and stages). */
+export type TrailPage = RouterInputs['tracking']['view']['page'];
 
 const TRPC_URL = '/trpc';
 

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { RouterInputs, RouterOutputs } from '../lib/trpc';
 
 /** The tRPC error codes the BFF sends, with their HTTP statuses. */
 const HTTP_STATUS = {
@@ -41,7 +42,28 @@ export class FakeTrpcError extends Error {
   }
 }
 
-export type Handler = (input: unknown) => unknown;
+type RouterName = keyof RouterOutputs & keyof RouterInputs & string;
+
+/** Every procedure of the BFF by its path, e.g. 'auth.session'. */
+export type ProcedurePath = {
+  [R in RouterName]: `${R}.${keyof RouterOutputs[R] & keyof RouterInputs[R] & string}`;
+}[RouterName];
+
+type RouterOf<P extends ProcedurePath> = P extends `${infer R extends RouterName}.${string}` ? R : never;
+type NameOf<P extends ProcedurePath> = P extends `${RouterOf<P>}.${infer N}` ? N : never;
+type InputOf<P extends ProcedurePath> = RouterInputs[RouterOf<P>][NameOf<P> &
+  keyof RouterInputs[RouterOf<P>]];
+type OutputOf<P extends ProcedurePath> = RouterOutputs[RouterOf<P>][NameOf<P> &
+  keyof RouterOutputs[RouterOf<P>]];
+
+/** A procedure's stand-in: what the BFF takes and answers (a promise holds the request open). */
+export type Handler<P extends ProcedurePath> = (input: InputOf<P>) => OutputOf<P> | Promise<OutputOf<P>>;
+
+/** The stand-ins of a test, by procedure path; a path without one answers NOT_FOUND. */
+export type FakeHandlers = { [P in ProcedurePath]?: Handler<P> };
+
+/** Any stand-in, as the fake BFF calls it with the input it received. */
+type AnyHandler = (input: never) => unknown;
 
 export interface FakeCall {
   path: string;
@@ -54,7 +76,7 @@ interface Reply {
   body: unknown;
 }
 
-async function answer(handler: Handler | undefined, path: string, input: unknown): Promise<Reply> {
+async function answer(handler: AnyHandler | undefined, path: string, input: unknown): Promise<Reply> {
   if (!handler) {
     return {
       status: 404,
@@ -62,7 +84,7 @@ async function answer(handler: Handler | undefined, path: string, input: unknown
     };
   }
   try {
-    return { status: 200, body: { result: { data: await handler(input) } } };
+    return { status: 200, body: { result: { data: await handler(input as never) } } };
   } catch (error) {
     if (!(error instanceof FakeTrpcError)) throw error;
     const httpStatus = HTTP_STATUS[error.code];
@@ -84,9 +106,9 @@ async function answer(handler: Handler | undefined, path: string, input: unknown
  * the real tRPC client, links and react-query run in tests. Handlers may return promises to hold a
  * request open.
  */
-export function installFakeBff(initial: Record<string, Handler> = {}) {
+export function installFakeBff(initial: FakeHandlers = {}) {
   // The screen views of the trail (lib/tracking.ts) are answered unless a test handles them itself.
-  const handlers: Record<string, Handler> = { 'tracking.view': () => ({ ok: true }), ...initial };
+  const handlers: Partial<Record<string, AnyHandler>> = { 'tracking.view': () => ({ ok: true }), ...initial };
   const calls: FakeCall[] = [];
 
   const fetchMock = vi.fn(async (resource: string | URL | Request, init?: RequestInit) => {
@@ -123,10 +145,10 @@ export function installFakeBff(initial: Record<string, Handler> = {}) {
     calls,
     fetchMock,
     /** Adds or replaces a procedure's handler. */
-    on(path: string, handler: Handler) {
-      handlers[path] = handler;
+    on<P extends ProcedurePath>(path: P, handler: Handler<P>) {
+      handlers[path] = handler as AnyHandler;
     },
-    callsTo(path: string) {
+    callsTo(path: ProcedurePath) {
       return calls.filter((call) => call.path === path);
     },
   };

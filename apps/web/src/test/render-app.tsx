@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { sessionQueryKey } from '../lib/session';
@@ -30,4 +31,15 @@ export function renderApp(path: string, { session }: RenderAppOptions = {}) {
     </AppProviders>,
   );
   return { ...view, router, queryClient };
+}
+
+/** One component with the app's providers (query client, tRPC client) in a memory router. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, queryClient };
 }

@@ -7,9 +7,9 @@ import { CloseIcon, LogOutIcon, MenuIcon, MoreIcon, UserIcon } from '../../compo
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/errors';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/media-query';
+import { paths } from '../../lib/paths';
 import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type SessionView, trpc } from '../../lib/trpc';
-import { paths } from '../paths';
 
 function UserSummary({ session }: { session: SessionView }) {
   return (

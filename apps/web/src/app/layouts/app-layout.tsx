@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { BackTargetProvider } from './back-target';
+import { BackTargetProvider } from '../../lib/back-target';
 import { SiteFooter } from './site-footer';
 
 export const MAIN_ID = 'conteudo';

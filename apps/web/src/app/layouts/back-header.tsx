@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { ArrowLeftIcon } from '../../components/ui/icons';
+import { useCurrentBackTarget } from '../../lib/back-target';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
-import { useCurrentBackTarget } from './back-target';
 
 /**
  * The header of the sign-in steps and the public texts: a back button and the brand. The page may set

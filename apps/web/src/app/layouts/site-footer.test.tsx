@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths';
 import { sessionQueryKey } from '../../lib/session';
 import type { SessionView } from '../../lib/trpc';
 import { installFakeBff } from '../../test/fake-bff';
 import { MARIA } from '../../test/render-app';
-import { paths } from '../paths';
 import { AppProviders, createQueryClient } from '../providers';
 import { SiteFooter } from './site-footer';
 

@@ -8,12 +8,12 @@ import {
   SERVICE_EMAIL,
   SERVICE_HOURS,
 } from '../../lib/contacts';
+import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { HOME_SECTIONS, homeAnchor } from '../home-sections';
-import { paths } from '../paths';
 import './layout.css';
 
-/** Spec §2: pages that read best without the footer (the registration policy, terms, negotiation, summary). */
+/** Pages that read best without the footer (the registration policy, terms, negotiation, summary). */
 const HIDDEN_ON: ReadonlySet<string> = new Set([
   paths.politicaCadastro,
   paths.termosGerais,

@@ -2,10 +2,10 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
+import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
 import { useMediaQuery } from '../../lib/media-query';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { HOME_SECTIONS, homeAnchor } from '../home-sections';
-import { paths } from '../paths';
 import './layout.css';
 
 /** Wide enough for the five anchors in a row beside the brand and 'Entrar'; below it they fold away. */

@@ -143,7 +143,7 @@ export function TermsOfUseContents({ headingLevel }: LegalTextProps) {
   return <Contents sections={Object.values(TERMS)} labelId="termos-indice" headingLevel={headingLevel} />;
 }
 
-/** 'Aviso de Privacidade' (spec §2 Static pages): what the portal does with personal data, under the LGPD. */
+/** 'Aviso de Privacidade': what the portal does with personal data, under the LGPD. */
 export function PrivacyNoticeText({ headingLevel = 2 }: LegalTextProps) {
   const level = headingLevel;
   return (

@@ -10,37 +10,6 @@ import {
 import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon } from './icons';
 
-/** The spec's modal identifiers, kept as `data-modal` on the dialog. */
-export type ModalName =
-  | 'modalSpinner'
-  | 'modalError'
-  | 'modalSuccess'
-  | 'modalWarning'
-  | 'modalInfo'
-  | 'modalCookies'
-  | 'modalDetalhesContrato'
-  | 'modalContrato'
-  | 'modalGoogleSemCadastro'
-  | 'modalPerguntaIdentificacao'
-  | 'modalTermosCadastro'
-  | 'modalTextoTermos'
-  | 'modalInfoCadastro'
-  | 'modalCadastroSucesso'
-  | 'modalErroConsulta'
-  | 'modalFormasEnvio'
-  | 'modalFormasPagamento'
-  | 'modalParcelasAVencer'
-  | 'modalIncluirParcelasFuturas'
-  | 'modalConfirmarSomenteAtraso'
-  | 'modalDatasParcelas'
-  | 'modalDetalhesParcela'
-  | 'modalEnvioEmail'
-  | 'modalEnvioSms'
-  | 'modalAvaliacao'
-  | 'modalDetalhesScore'
-  | 'modalConfirmarExclusao'
-  | 'menuLateral';
-
 export type ModalTone = 'neutral' | 'error' | 'success' | 'warning';
 
 export interface ModalProps {
@@ -67,7 +36,8 @@ export interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Receives focus on close; by default the element that had it when the modal opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
-  name?: ModalName;
+  /** The spec's identifier of this modal (e.g. 'modalErroConsulta'), kept as `data-modal` on the dialog. */
+  name?: string;
   className?: string;
 }
 

@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import { MaskedInput } from './masked-input';
 
-/** The mobile mask of the registration and the summary (spec §5). */
+/** The mobile mask of the registration and the summary. */
 const MOBILE_MASK = '(00) 00000-0000';
-// Landline or mobile (the SMS modal and the profile, spec §5): IMask picks the first mask that fits.
+// Landline or mobile (the SMS modal and the profile): IMask picks the first mask that fits.
 const MOBILE_ONLY = [{ mask: MOBILE_MASK }];
 const LANDLINE_OR_MOBILE = [{ mask: '(00) 0000-0000' }, { mask: MOBILE_MASK }];
 

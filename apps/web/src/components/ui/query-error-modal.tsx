@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { errorMessage, isServerError } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { Modal } from './modal';
 
 export const QUERY_ERROR_MESSAGE =

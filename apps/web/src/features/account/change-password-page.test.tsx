@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
-import { FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { paths } from '../../lib/paths';
+import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
 
-function renderChangePassword(handlers: Record<string, Handler> = {}) {
+function renderChangePassword(handlers: FakeHandlers = {}) {
   const fake = installFakeBff({
     'account.changePassword': () => ({ message: 'Senha alterada com sucesso.' }),
     'debts.creditors': () => [],

@@ -1,30 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordInput } from '@portal/contracts/procedures/account';
 import { PASSWORD_MAX_LENGTH } from '@portal/validation/password';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { paths } from '../../app/paths';
-import { NewPasswordFields, newPasswordShape, PASSWORDS_MATCH } from '../../components/new-password-fields';
+import type { z } from 'zod';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { BackLink } from '../../components/ui/back-link';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { PasswordInput } from '../../components/ui/password-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import { PASSWORD_NOTICE_STATE } from './saved-notice';
 import './account.css';
 
-export const CURRENT_REQUIRED_MESSAGE = 'Informe a senha atual.';
-export const NEW_REQUIRED_MESSAGE = 'Informe a nova senha.';
-
-/** Spec §5: all three required; new and confirmation equal, or 'As senhas devem ser iguais' and nothing sent. */
-export const changePasswordSchema = z
-  .object({ senha: z.string().min(1, CURRENT_REQUIRED_MESSAGE), ...newPasswordShape(NEW_REQUIRED_MESSAGE) })
-  .refine(...PASSWORDS_MATCH);
-
-type ChangePasswordValues = z.output<typeof changePasswordSchema>;
+/** All three required; new and confirmation equal, or 'As senhas devem ser iguais' and nothing sent. */
+type ChangePasswordValues = z.output<typeof changePasswordInput>;
 
 /** /mais-opcoes/nova-senha: current, new and confirmed password; success goes to /minha-conta. */
 export function ChangePasswordPage() {
@@ -32,7 +26,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: zodResolver(changePasswordInput),
     mode: 'onTouched',
     defaultValues: { senha: '', novaSenha: '', confirmacao: '' },
   });

@@ -24,7 +24,7 @@ export function contractHref(creditor: CreditorCard, contract: ContractView): st
       });
 }
 
-/** The user's contracts with a creditor, each with 'Ver contrato'; a single contract goes straight on (spec §2). */
+/** The user's contracts with a creditor, each with 'Ver contrato'; a single contract goes straight on. */
 export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModalProps) {
   const navigate = useNavigate();
   const track = useTrack();
@@ -34,7 +34,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
   );
   const only = contracts.data?.length === 1 ? contracts.data[0] : undefined;
 
-  // Spec §9: choosing a contract is the journey's stage 3 (flow 18).
+  // Choosing a contract is the journey's stage 3 (flow 18).
   const choose = useCallback(
     (chosen: CreditorCard, contract: ContractView) => {
       track('contrato-escolhido', chosen.codigo);

@@ -1,13 +1,13 @@
+import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
 import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
+import { paths } from '../../lib/paths';
 import { takeReturnTo } from '../../lib/return-to';
 import type { SessionView } from '../../lib/trpc';
-import { FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { CONTACT_REQUIRED_MESSAGE } from './profile-form';
 import { mariaProfile } from './test-fixtures';
 
 const COMERCIO: SessionView = {
@@ -19,7 +19,7 @@ const COMERCIO: SessionView = {
   empresa: true,
 };
 
-function renderProfile(handlers: Record<string, Handler> = {}, session: SessionView = MARIA) {
+function renderProfile(handlers: FakeHandlers = {}, session: SessionView = MARIA) {
   const fake = installFakeBff({
     'account.profile': () => mariaProfile(),
     'account.updateProfile': () => ({ nome: 'Maria Aparecida da Silva' }),

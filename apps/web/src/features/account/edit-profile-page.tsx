@@ -7,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -19,6 +18,7 @@ import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isBadRequest, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type Profile, trpc } from '../../lib/trpc';
 import { type ProfileFormValues, type ProfileUpdate, profileSchema } from './profile-form';
@@ -222,7 +222,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 /**
- * Spec §8: a failed `edicao` uses the query-error modal. A refusal the user can fix (an e-mail or phone
+ * A failed `edicao` uses the query-error modal. A refusal the user can fix (an e-mail or phone
  * already registered by someone else) is told in the error modal instead, so the form stays.
  */
 function SaveFailure({ error, onClose }: { error: unknown; onClose: () => void }) {

@@ -1,11 +1,19 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { RatingModal } from '../../components/rating-modal';
 import { BackLink } from '../../components/ui/back-link';
-import { CheckIcon, InfoIcon, MailIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import {
+  CheckIcon,
+  InfoIcon,
+  KeyIcon,
+  MailIcon,
+  QuestionIcon,
+  ShieldIcon,
+  StarIcon,
+  UserIcon,
+} from '../../components/ui/icons';
 import { usePageTitle } from '../../lib/page-title';
-import { KeyIcon, QuestionIcon, StarIcon } from './account-icons';
+import { paths } from '../../lib/paths';
 import './account.css';
 
 interface Tile {
@@ -15,7 +23,7 @@ interface Tile {
   icon: ReactNode;
 }
 
-/** Spec §2: the six tiles of 'Mais opções', in the spec's order. */
+/** The six tiles of 'Mais opções', in their fixed order. */
 const TILES: readonly Tile[] = [
   {
     to: paths.editarPerfil,

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -7,6 +6,7 @@ import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import './account.css';
 

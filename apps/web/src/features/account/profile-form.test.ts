@@ -1,11 +1,8 @@
+import { CEP_REQUIRED_MESSAGE } from '@portal/validation/address';
+import { BIRTH_DATE_INVALID_MESSAGE as DATE_INVALID_MESSAGE } from '@portal/validation/birth-date';
+import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
 import { describe, expect, it } from 'vitest';
-import {
-  CEP_REQUIRED_MESSAGE,
-  CONTACT_REQUIRED_MESSAGE,
-  DATE_INVALID_MESSAGE,
-  type ProfileFormValues,
-  profileSchema,
-} from './profile-form';
+import { type ProfileFormValues, profileSchema } from './profile-form';
 
 const TODAY = '2026-11-23';
 

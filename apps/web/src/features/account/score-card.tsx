@@ -5,8 +5,8 @@ import { useSignedInSession } from '../../lib/session';
 import { type CreditScore, trpc } from '../../lib/trpc';
 
 /**
- * Spec §2: /minha-conta shows the credit score of a person (an 11-digit document) only. A failed lookup
- * is only recorded (spec §8): the card is then simply not shown.
+ * /minha-conta shows the credit score of a person (an 11-digit document) only. A failed lookup
+ * is only recorded: the card is then simply not shown.
  */
 export function ScoreCard() {
   const session = useSignedInSession();

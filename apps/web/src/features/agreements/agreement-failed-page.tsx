@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { AlertIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/contacts';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import './agreements.css';
 
 export const FAILED_TITLE = 'Encontramos um problema!';

@@ -2,7 +2,6 @@ import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { useId, useMemo, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -12,6 +11,7 @@ import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { type ContractLink, readContractLink } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { type AgreementInProgress, trpc } from '../../lib/trpc';
 import './agreements.css';
 
@@ -94,7 +94,7 @@ interface InstalmentItemProps {
   onGenerate: (instalment: Instalment) => void;
 }
 
-/** Spec §4: only EM ABERTO generates a payment; PAGO reads 'Pago'; FUTURA waits, its button dimmed. */
+/** Only EM ABERTO generates a payment; PAGO reads 'Pago'; FUTURA waits, its button dimmed. */
 function InstalmentItem({ instalment, busy, onGenerate }: InstalmentItemProps) {
   const { numero, status } = instalment;
   const modifier = status === 'PAGO' ? 'paid' : status === 'FUTURA' ? 'future' : 'open';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { ConcludedAgreement } from '../../lib/trpc';
-import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
 import { BOLETO_SENT, COPY_FAILED, PIX_LEAD } from './concluded-page';
 import {
@@ -22,7 +22,7 @@ const SENT = 'Suas informações foram enviadas com sucesso.';
 
 function renderConcluded(
   data: ConcludedAgreement | null = concluded(),
-  handlers: Record<string, Handler> = {},
+  handlers: FakeHandlers = {},
   path: string = paths.acordoConcluido,
 ) {
   const fake = installFakeBff({

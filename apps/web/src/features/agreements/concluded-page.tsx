@@ -1,17 +1,16 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { RatingModal } from '../../components/rating-modal';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
-import { CheckIcon, MailIcon } from '../../components/ui/icons';
+import { CardIcon, CheckIcon, CopyIcon, DownloadIcon, MailIcon, SmsIcon } from '../../components/ui/icons';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
 import { ActionButton } from './action-button';
-import { CardIcon, CopyIcon, DownloadIcon, SmsIcon } from './agreement-icons';
 import { type SendChannel, SendModal } from './send-modal';
 import { useAnnouncement } from './use-announcement';
 import { downloadableBoletos, useBoletoDownloads } from './use-boleto-downloads';
@@ -230,7 +229,7 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   );
 }
 
-/** After a new agreement (spec §2): an invitation to rate the portal. */
+/** After a new agreement: an invitation to rate the portal. */
 function RateOffer() {
   const [open, setOpen] = useState(false);
   const [rated, setRated] = useState(false);

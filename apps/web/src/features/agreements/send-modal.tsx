@@ -1,11 +1,9 @@
-import {
-  EMAIL_INVALID_MESSAGE,
-  EMAIL_MAX_LENGTH,
-  isValidEmail,
-  normalizeEmail,
-} from '@portal/validation/email';
-import { isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendEmailDestino, sendSmsDestino } from '@portal/contracts/procedures/agreements';
+import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
+import { PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { PhoneInput } from '../../components/ui/phone-input';
@@ -30,6 +28,13 @@ export function SendModal({ channel, onClose, onSent }: SendModalProps) {
   return <SendForm key={channel} channel={channel} onClose={onClose} onSent={onSent} />;
 }
 
+/** The address typed in each channel's modal, handed over as `agreements.send` takes it. */
+const SEND_SCHEMAS = {
+  email: z.object({ destino: sendEmailDestino }),
+  // the mask takes a landline too, but only a mobile receives an SMS
+  sms: z.object({ destino: sendSmsDestino(PHONE_INVALID_MESSAGE) }),
+};
+
 interface Values {
   destino: string;
 }
@@ -38,27 +43,18 @@ function SendForm({ channel, onClose, onSent }: SendModalProps & { channel: Send
   const send = trpc.agreements.send.useMutation({
     onSuccess: (result) => onSent(channel, result.message),
   });
-  const { control, handleSubmit } = useForm<Values>({ defaultValues: { destino: '' }, mode: 'onTouched' });
-  const email = channel === 'email';
-  const { field, fieldState } = useController({
-    control,
-    name: 'destino',
-    rules: {
-      validate: email
-        ? (v) => isValidEmail(normalizeEmail(v)) || EMAIL_INVALID_MESSAGE
-        : // the mask takes a landline too (spec §5), but only a mobile receives an SMS
-          (v) => isValidPhone(v) || PHONE_INVALID_MESSAGE,
-    },
+  const { control, handleSubmit } = useForm<Values, unknown, Values>({
+    resolver: zodResolver(SEND_SCHEMAS[channel]),
+    defaultValues: { destino: '' },
+    mode: 'onTouched',
   });
+  const email = channel === 'email';
+  const { field, fieldState } = useController({ control, name: 'destino' });
   const error = fieldState.error?.message;
 
   const submit = handleSubmit(({ destino }) => {
     if (send.isPending) return;
-    send.mutate(
-      email
-        ? { canal: 'email', destino: normalizeEmail(destino) }
-        : { canal: 'sms', destino: normalizePhone(destino) },
-    );
+    send.mutate({ canal: channel, destino });
   });
   // An ended session is the guard's to handle (it leaves the page); any other refusal is said here.
   const failure = send.isError && !isUnauthorized(send.error) ? errorMessage(send.error) : null;

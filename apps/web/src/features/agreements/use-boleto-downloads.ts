@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { BoletoView } from '../../lib/trpc';
 
-/** Spec §9: the boleto files are saved 500 ms apart, so the browser takes each download. */
+/** The boleto files are saved 500 ms apart, so the browser takes each download. */
 export const DOWNLOAD_SPACING_MS = 500;
 
 /** Saves one file through a temporary `<a download>`, which keeps the file name the BFF gave it. */

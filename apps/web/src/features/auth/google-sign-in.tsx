@@ -17,7 +17,7 @@ export interface GoogleSignInProps {
 }
 
 /**
- * Google one-tap and its 'Fazer login com o Google' button (spec §6: no auto-login), under an 'ou'
+ * Google one-tap and its 'Fazer login com o Google' button (no automatic sign-in), under an 'ou'
  * separator. Nothing at all when the BFF has no client id or Google's script cannot be loaded.
  */
 export function GoogleSignIn({ onCredential }: GoogleSignInProps) {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
+import { paths } from '../../lib/paths';
 
 export interface GoogleUnregisteredModalProps {
   open: boolean;

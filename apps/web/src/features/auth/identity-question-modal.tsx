@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { answerChallengeInput } from '@portal/contracts/procedures/auth';
+import { ANSWER_MAX_LENGTH } from '@portal/validation/identity-question';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 
-export const ANSWER_REQUIRED_MESSAGE = 'Informe a resposta.';
-
-const answerSchema = z.object({
-  resposta: z.string().trim().min(1, ANSWER_REQUIRED_MESSAGE).max(200, 'Resposta muito longa.'),
-});
-
-type AnswerValues = z.output<typeof answerSchema>;
+type AnswerValues = z.output<typeof answerChallengeInput>;
 
 export interface IdentityQuestionModalProps {
   /** The question to answer; the modal is open while there is one. */
@@ -62,8 +58,8 @@ function AnswerForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof answerSchema>, unknown, AnswerValues>({
-    resolver: zodResolver(answerSchema),
+  } = useForm<z.input<typeof answerChallengeInput>, unknown, AnswerValues>({
+    resolver: zodResolver(answerChallengeInput),
     mode: 'onTouched',
     defaultValues: { resposta: '' },
   });
@@ -82,7 +78,7 @@ function AnswerForm({
             }}
             type="text"
             autoComplete="off"
-            maxLength={200}
+            maxLength={ANSWER_MAX_LENGTH}
             className="input"
           />
         )}

@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { signInInput } from '@portal/contracts/procedures/auth';
 import { formatDocument, normalizeDocument } from '@portal/validation/document';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { documentField } from '../../lib/schemas';
 
-const loginSchema = z.object({
-  cpfCnpj: documentField,
-  senha: z.string().min(1, 'Informe a senha.'),
-});
-
-type LoginFormInput = z.input<typeof loginSchema>;
+type LoginFormInput = z.input<typeof signInInput>;
 /** What the form hands over: the normalized document ('52998224725') and the password as typed. */
-export type LoginFormValues = z.output<typeof loginSchema>;
+export type LoginFormValues = z.output<typeof signInInput>;
 
 export interface LoginFormProps {
   onSubmit: (values: LoginFormValues) => void;
@@ -54,7 +49,7 @@ export function LoginForm({
     getValues,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: zodResolver(signInInput),
     mode: 'onTouched',
     defaultValues: { cpfCnpj: defaultDocument ? formatDocument(defaultDocument) : '', senha: '' },
   });

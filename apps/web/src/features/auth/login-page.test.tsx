@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../app/paths';
 import type {
   GoogleButtonConfiguration,
   GoogleIdConfiguration,
   GoogleIdentity,
 } from '../../lib/google-identity';
 import { loadGoogleIdentity } from '../../lib/google-identity';
+import { paths } from '../../lib/paths';
 import { setPrefill, takePrefill } from '../../lib/prefill';
 import { rememberReturnTo, takeReturnTo } from '../../lib/return-to';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';

@@ -1,11 +1,11 @@
 import { isValidDocument, normalizeDocument } from '@portal/validation/document';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
 import { takeReturnTo } from '../../lib/return-to';
 import { type SessionView, trpc } from '../../lib/trpc';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ShieldIcon } from '../../components/ui/icons';
-import { BarcodeIcon, BoltIcon, GiftIcon } from './home-icons';
+import { BarcodeIcon, BoltIcon, GiftIcon, ShieldIcon } from '../../components/ui/icons';
 
 const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
   {

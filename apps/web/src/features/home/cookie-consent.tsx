@@ -1,8 +1,8 @@
 import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { Modal } from '../../components/ui/modal';
 import { readConsent, writeConsent } from '../../lib/consent-cookie';
+import { paths } from '../../lib/paths';
 
 export interface CookieConsentProps {
   /** Where focus goes after a choice: the page's <h1>, so the visitor starts at the top of the page. */

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { documentLookupInput } from '@portal/contracts/procedures/auth';
 import { type RefObject, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { paths } from '../../app/paths';
+import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { ShieldIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
+import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
-import { documentField } from '../../lib/schemas';
 import { trpc } from '../../lib/trpc';
-
-const consultSchema = z.object({ cpfCnpj: documentField });
 
 export interface HomeBannerProps {
   /** The page's <h1> (the cookie choice gives focus back to it). */
@@ -29,10 +27,10 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const { control, handleSubmit } = useForm<
-    z.input<typeof consultSchema>,
+    z.input<typeof documentLookupInput>,
     unknown,
-    z.output<typeof consultSchema>
-  >({ resolver: zodResolver(consultSchema), defaultValues: { cpfCnpj: '' } });
+    z.output<typeof documentLookupInput>
+  >({ resolver: zodResolver(documentLookupInput), defaultValues: { cpfCnpj: '' } });
 
   // gcTime 0: the document leaves the mutation cache as soon as the answer is used.
   const lookup = trpc.auth.lookupDocument.useMutation({ gcTime: 0 });

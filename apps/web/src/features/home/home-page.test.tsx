@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill } from '../../lib/prefill';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA } from '../../test/render-app';

@@ -1,8 +1,14 @@
 import { type PointerEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { ArrowLeftIcon, HandshakeIcon, SearchIcon } from '../../components/ui/icons';
-import { ArrowRightIcon, FileTextIcon, PercentIcon } from './home-icons';
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  FileTextIcon,
+  HandshakeIcon,
+  PercentIcon,
+  SearchIcon,
+} from '../../components/ui/icons';
 
-/** Spec §2/§9: a horizontal move longer than this changes the step. */
+/** A horizontal move longer than this changes the step. */
 export const SWIPE_STEP_PX = 10;
 
 const STEPS: { icon: ReactNode; title: string; text: string }[] = [

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 
-/** Spec §9: five logos at first, five more per 'Ver mais'. */
+/** Five logos at first, five more per 'Ver mais'. */
 export const PARTNERS_PAGE = 5;
 
 /** The next number of logos to show: five more, and back to five once all were shown. */

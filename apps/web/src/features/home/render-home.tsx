@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { AppLayout } from '../../app/layouts/app-layout';
 import { RootLayout } from '../../app/layouts/root-layout';
 import { SiteHeader } from '../../app/layouts/site-header';
-import { paths } from '../../app/paths';
 import { AppProviders, createQueryClient } from '../../app/providers';
+import { paths } from '../../lib/paths';
 import { sessionQueryKey } from '../../lib/session';
 import type { SessionView } from '../../lib/trpc';
 import { HomePage } from './home-page';

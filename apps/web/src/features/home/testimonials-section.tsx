@@ -1,4 +1,4 @@
-import { QuoteIcon } from './home-icons';
+import { QuoteIcon } from '../../components/ui/icons';
 
 /** Fixed testimonials (spec: five entries); people and places are illustrative. */
 const TESTIMONIALS = [

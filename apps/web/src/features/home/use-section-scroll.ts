@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HOME_SECTIONS } from '../../app/home-sections';
+import { HOME_SECTIONS } from '../../lib/home-sections';
 
 const SECTION_IDS: ReadonlySet<string> = new Set(HOME_SECTIONS.map((section) => section.id));
 

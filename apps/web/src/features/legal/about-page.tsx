@@ -1,9 +1,9 @@
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import './legal.css';
 
-/** /mais-opcoes/sobre: spec §2 'Sobre'. */
+/** /mais-opcoes/sobre: 'Sobre', what the association and the portal are. */
 export function AboutPage() {
   usePageTitle('Sobre');
   return (

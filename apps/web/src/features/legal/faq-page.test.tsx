@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
 import { QUESTIONS } from './faq-page';

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/page-title';
 import './legal.css';
 
 export interface PrivacyPageProps {
-  /** /mais-opcoes/politica has its own back arrow, to 'Mais opções' (spec §2) */
+  /** /mais-opcoes/politica has its own back arrow, to 'Mais opções' */
   backTo?: { to: string; label: string };
 }
 

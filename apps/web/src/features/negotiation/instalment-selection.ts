@@ -1,7 +1,7 @@
 import { sumCents } from '@portal/validation/money';
 
 /*
- * The individual-instalments rules of /negociacao (spec §2, §4). Pure functions over the debts (sorted by
+ * The individual-instalments rules of /negociacao. Pure functions over the debts (sorted by
  * due date, then contract) and the set of selected ids; the page keeps the set in state.
  *
  * Sequential mode (the creditor's parcelasIndividuaisSequenciais): instalments are chosen in due-date
@@ -23,7 +23,7 @@ export type DebtGroup = 'atraso' | 'aVencer';
 
 export type Selection = ReadonlySet<string>;
 
-/** Spec §2: by due date, then contract number. */
+/** By due date, then contract number. */
 export function sortDebts<T extends Pick<SelectableDebt, 'vencimento' | 'contrato'>>(
   debts: readonly T[],
 ): T[] {

@@ -30,7 +30,7 @@ export interface InstalmentsBlockProps {
   upcomingRef?: Ref<HTMLButtonElement>;
 }
 
-/** Spec §2 individual instalments: overdue and upcoming groups, select-all, sequential locking. */
+/** Individual instalments: overdue and upcoming groups, select-all, sequential locking. */
 export function InstalmentsBlock({
   debts,
   selected,

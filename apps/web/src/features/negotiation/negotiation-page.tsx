@@ -2,7 +2,6 @@ import { maskContract } from '@portal/validation/contract';
 import { formatMoney } from '@portal/validation/money';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -11,6 +10,7 @@ import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/errors';
 import { type NegotiationLink, readNegotiationLink, readPreferredMethod } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
 import { InstalmentDatesModal } from './instalment-dates-modal';
@@ -30,7 +30,7 @@ import { PaymentModal } from './payment-modal';
 import { ProposalsBlock } from './proposals-block';
 import './negotiation.css';
 
-/** /negociacao: opened from the contract-details modal with the contract in the query (spec §2). */
+/** /negociacao: opened from the contract-details modal with the contract in the query. */
 export function NegotiationPage() {
   usePageTitle('Negociação');
   const [query] = useSearchParams();

@@ -1,7 +1,7 @@
 import type { ProposalView } from '../../lib/trpc';
 
 /*
- * How /negociacao and /propostas read the proposals of a contract (spec §2, §4): the overdue-only set
+ * How /negociacao and /propostas read the proposals of a contract: the overdue-only set
  * (parcelasFuturas false) and the total-settlement set (true); the base proposal is the first of the
  * overdue set, else the first of the total set.
  */
@@ -32,7 +32,7 @@ export function maxInstalments(proposals: readonly ProposalView[]): number {
   return Math.max(0, ...proposals.filter((p) => p.tipo === 'AP').map((p) => p.quantidadeParcelas)) + 1;
 }
 
-/** Spec §2: the red 'Parcelas em atraso' label when any instalment of the proposal is past due. */
+/** The red 'Parcelas em atraso' label when any instalment of the proposal is past due. */
 export function hasPastDue(proposal: ProposalView, today: string): boolean {
   return proposal.prestacoes.some((p) => p.vencimento < today);
 }

@@ -12,7 +12,7 @@ export interface ProposalsBlockProps {
 }
 
 /**
- * Spec §2 proposals block: the upfront (AV) offer with 'Negociar', and — when there is more than one
+ * The proposals block: the upfront (AV) offer with 'Negociar', and — when there is more than one
  * proposal — the instalment block leading to /propostas.
  */
 export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockProps) {

@@ -3,7 +3,6 @@ import { formatMoney } from '@portal/validation/money';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -17,6 +16,7 @@ import {
   readPreferredMethod,
 } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
 import { splitOffers } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
@@ -25,7 +25,7 @@ import { PROPOSAL_WAIT_TEXT } from './proposal-wait';
 import { useSaveSummary } from './use-save-summary';
 import './negotiation.css';
 
-/** /propostas: every offer of a contract for a chosen day and method (spec §2). */
+/** /propostas: every offer of a contract for a chosen day and method. */
 export function ProposalsPage() {
   usePageTitle('Propostas');
   const [query] = useSearchParams();
@@ -37,7 +37,7 @@ export function ProposalsPage() {
 }
 
 function Proposals({ link, preferred }: { link: NegotiationLink; preferred: PaymentMethod | null }) {
-  // undefined: the upstream's default day; a re-request for each day chosen (spec §4).
+  // undefined: the upstream's default day; a re-request for each day chosen.
   const [vencimento, setVencimento] = useState<string | undefined>(undefined);
   const offers = trpc.negotiation.offers.useQuery(
     { codcredor: link.credor, contrato: link.contrato, vencimento, propostas: true, dividas: false },

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../app/paths';
-import type { Summary } from '../../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
+import { paths } from '../../lib/paths';
+import type { RouterOutputs, Summary } from '../../lib/trpc';
+import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { summary } from './test-fixtures';
+import { concludedFrom, summary } from './test-fixtures';
 
-function renderSummary(data: Summary | null = summary(), create: (input: unknown) => unknown = () => ({})) {
+function renderSummary(
+  data: Summary | null = summary(),
+  create: Handler<'agreements.create'> = () => ({ status: 'concluido', acordo: concludedFrom() }),
+) {
   const fake = installFakeBff({
     'negotiation.summary': () => data,
     'agreements.create': create,
@@ -112,7 +115,7 @@ describe('/resumo', () => {
   });
 
   it('concludes with the summary key and the contacts typed, and shows the concluded page', async () => {
-    const reply = deferred<unknown>();
+    const reply = deferred<RouterOutputs['agreements']['create']>();
     const { user, fake, router } = renderSummary(summary(), () => reply.promise);
     await user.type(await screen.findByPlaceholderText('Digite seu email'), ' Maria.Silva@Example.com');
     await user.type(screen.getByPlaceholderText('Digite seu celular'), '11912345678');
@@ -124,7 +127,7 @@ describe('/resumo', () => {
       email: 'maria.silva@example.com',
       telefone: '(11) 91234-5678',
     });
-    reply.resolve({ status: 'concluido', acordo: {} });
+    reply.resolve({ status: 'concluido', acordo: concludedFrom() });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido));
   });
 
@@ -133,7 +136,7 @@ describe('/resumo', () => {
     const { user, fake, router } = renderSummary(summary({ formaPagamento: 'pix' }), () => {
       calls += 1;
       if (calls === 1) throw new FakeTrpcError('CONFLICT', 'Seu acordo está sendo processado.');
-      return { status: 'concluido', acordo: {} };
+      return { status: 'concluido', acordo: concludedFrom() };
     });
     await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));
     expect(await screen.findByRole('dialog', { name: 'Carregando' })).toBeTruthy();

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { deliveryShape } from '@portal/contracts/procedures/agreements';
 import { formatBrDate } from '@portal/validation/dates';
-import { EMAIL_INVALID_SUMMARY_MESSAGE, isValidEmail, normalizeEmail } from '@portal/validation/email';
 import { formatMoney } from '@portal/validation/money';
-import { isValidPhone, PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { paths } from '../../app/paths';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -17,22 +15,17 @@ import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
 import { type Summary, trpc } from '../../lib/trpc';
 import './negotiation.css';
 
-/** Spec §5: each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
 const CONFLICT_RETRY_MS = 2_000;
 /** the channel's 195 s wait and some more */
 const PENDING_PATIENCE_MS = 240_000;
 
-const deliverySchema = z.object({
-  email: z
-    .string()
-    .transform(normalizeEmail)
-    .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID_SUMMARY_MESSAGE),
-  telefone: z.string().refine((v) => v === '' || isValidPhone(v), PHONE_INVALID_SUMMARY_MESSAGE),
-});
+/** Each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
+const deliverySchema = z.object(deliveryShape);
 type DeliveryInput = z.input<typeof deliverySchema>;
 type Delivery = z.output<typeof deliverySchema>;
 
@@ -78,9 +71,8 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   });
   const email = useWatch({ control, name: 'email' });
   const { field: phone, fieldState: phoneState } = useController({ control, name: 'telefone' });
-  // Spec §4: the phone waits for a valid e-mail (an empty one lets it through: either contact will do).
-  const typed = normalizeEmail(email);
-  const phoneLocked = typed !== '' && !isValidEmail(typed);
+  // The phone waits for a valid e-mail (an empty one lets it through: either contact will do).
+  const phoneLocked = !deliveryShape.email.safeParse(email).success;
 
   const submit = handleSubmit((values) =>
     create.mutate({
@@ -222,7 +214,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
   );
 }
 
-/** 'Detalhes da negociação': each line only when the summary has it (spec §2). */
+/** 'Detalhes da negociação': each line only when the summary has it. */
 function NegotiationDetails({ summary }: { summary: Summary }) {
   const d = summary.detalhes;
   const lines: [string, ReactNode][] = [['Forma de pagamento', PAYMENT_METHOD_LABEL[summary.formaPagamento]]];

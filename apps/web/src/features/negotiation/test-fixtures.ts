@@ -1,5 +1,5 @@
 import { addDays, paymentDateOptions, todayInBrazil } from '@portal/validation/dates';
-import type { DebtView, Offers, ProposalView, Summary } from '../../lib/trpc';
+import type { ConcludedAgreement, DebtView, Offers, ProposalView, Summary } from '../../lib/trpc';
 
 /** Data as the BFF hands it to the negotiation pages, dated from today so the date options match. */
 export const TODAY = todayInBrazil();
@@ -120,6 +120,24 @@ export function summary(overrides: Partial<Summary> = {}): Summary {
     },
     retorno: '/negociacao?credor=1008&contrato=30118845720',
     ...overrides,
+  };
+}
+
+/** The agreement `agreements.create` concludes from a summary. */
+export function concludedFrom(s: Summary = summary()): ConcludedAgreement {
+  return {
+    tipo: 'acordo',
+    titulo: 'Parabéns, acordo concluído com sucesso!',
+    credor: s.credor,
+    contrato: s.contrato,
+    contratoExibido: s.contratoExibido,
+    formaPagamento: s.formaPagamento,
+    pagamentoSite: s.pagamentoSite,
+    tipoAcordo: s.tipoAcordo,
+    idProposta: s.idProposta,
+    modo: s.modo,
+    nossonumero: '000123',
+    boletos: [],
   };
 }
 

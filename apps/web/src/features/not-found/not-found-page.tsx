@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   usePageTitle('Página não encontrada');

@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { recoverySendInput } from '@portal/contracts/procedures/recovery';
 import { formatDocument, isValidDocument, normalizeDocument } from '@portal/validation/document';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { useBackTarget } from '../../app/layouts/back-target';
-import { paths } from '../../app/paths';
+import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
-import { documentField } from '../../lib/schemas';
 import { trpc } from '../../lib/trpc';
 import { setRecoveryHandoff } from './recovery-handoff';
 import './recovery.css';
-
-const forgotSchema = z.object({ cpfCnpj: documentField });
 
 /** /esqueceu-senha: the document, then a temporary password by e-mail and SMS (/recuperar-senha). */
 export function ForgotPasswordPage() {
@@ -32,11 +30,11 @@ export function ForgotPasswordPage() {
   }, []);
 
   const { control, handleSubmit, getValues } = useForm<
-    z.input<typeof forgotSchema>,
+    z.input<typeof recoverySendInput>,
     unknown,
-    z.output<typeof forgotSchema>
+    z.output<typeof recoverySendInput>
   >({
-    resolver: zodResolver(forgotSchema),
+    resolver: zodResolver(recoverySendInput),
     mode: 'onTouched',
     defaultValues: { cpfCnpj: initialDocument ? formatDocument(initialDocument) : '' },
   });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { useBackTarget } from '../../app/layouts/back-target';
-import { paths } from '../../app/paths';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import {

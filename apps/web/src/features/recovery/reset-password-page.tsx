@@ -1,34 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_REQUIRED_MESSAGE } from '@portal/validation/password';
+import { PASSWORDS_MATCH } from '@portal/contracts/procedures/fields';
+import { resetLink, resetPasswordShape } from '@portal/contracts/procedures/recovery';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { paths } from '../../app/paths';
-import { NewPasswordFields, newPasswordShape, PASSWORDS_MATCH } from '../../components/new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Modal } from '../../components/ui/modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import './recovery.css';
 
-const resetSchema = z.object(newPasswordShape(PASSWORD_REQUIRED_MESSAGE)).refine(...PASSWORDS_MATCH);
+/** The new password and its confirmation; the link's id and code are added to them on submit. */
+const resetSchema = z.object(resetPasswordShape).refine(...PASSWORDS_MATCH);
 
 type ResetValues = z.output<typeof resetSchema>;
 
-interface ResetLink {
-  id: string;
-  codigo: string;
-}
+type ResetLink = z.output<typeof resetLink>;
 
 /** The recovery e-mail's `?id=…&codigo=…`, if both are there and of a sane size (the BFF checks them). */
 function readResetLink(params: URLSearchParams): ResetLink | null {
-  const id = params.get('id') ?? '';
-  const codigo = params.get('codigo') ?? '';
-  if (id === '' || codigo === '' || id.length > 100 || codigo.length > 200) return null;
-  return { id, codigo };
+  const link = resetLink.safeParse({ id: params.get('id') ?? '', codigo: params.get('codigo') ?? '' });
+  return link.success ? link.data : null;
 }
 
 /**

@@ -1,46 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { nameField } from '@portal/contracts/procedures/fields';
+import { registrationShape } from '@portal/contracts/procedures/registration';
 import {
   formatDocument,
   isCompanyDocument,
   isValidDocument,
   normalizeDocument,
 } from '@portal/validation/document';
-import {
-  EMAIL_INVALID_MESSAGE,
-  EMAIL_MAX_LENGTH,
-  isValidEmail,
-  normalizeEmail,
-} from '@portal/validation/email';
-import { isValidName, NAME_INVALID_MESSAGE } from '@portal/validation/names';
-import { formatPhone, isValidPhone, normalizePhone, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
+import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
+import { NAME_MAX_LENGTH } from '@portal/validation/names';
+import { formatPhone } from '@portal/validation/phone';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { type Resolver, useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
-import { paths } from '../../app/paths';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { DocumentInput } from '../../components/ui/document-input';
 import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { PhoneInput } from '../../components/ui/phone-input';
+import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
-import { documentField } from '../../lib/schemas';
 import './registration.css';
 
-const NAME_MAX_LENGTH = 120;
-
-/** The name rule depends on the document: a person's full name, or a company's 'Razão Social'. */
+/**
+ * The registration's fields but the marketing consent (asked with the terms). The name rule depends on
+ * the document, so each field shows its own message: a person's full name, or a company's 'Razão Social'.
+ */
 function registrationSchema(company: boolean) {
-  return z.object({
-    cpfCnpj: documentField,
-    nome: z
-      .string()
-      .refine((nome) => isValidName(nome, company), NAME_INVALID_MESSAGE)
-      .transform((nome) => nome.trim().replace(/\s+/g, ' ')),
-    email: z.string().transform(normalizeEmail).refine(isValidEmail, EMAIL_INVALID_MESSAGE),
-    telefone: z.string().refine(isValidPhone, PHONE_INVALID_MESSAGE).transform(normalizePhone),
-    whatsapp: z.boolean(),
-  });
+  return z
+    .object(registrationShape)
+    .omit({ notificacao: true })
+    .extend({ nome: nameField(company) });
 }
 
 type RegistrationSchema = ReturnType<typeof registrationSchema>;

@@ -1,11 +1,11 @@
 import { normalizeDocument } from '@portal/validation/document';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import {

@@ -1,21 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useBackTarget } from '../../app/layouts/back-target';
-import { paths } from '../../app/paths';
 import { PrivacyNoticeText } from '../../components/content/legal-texts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { ArrowDownIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
+import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import { clearRegistrationDraft, peekRegistrationDraft, type RegistrationDraft } from './registration-draft';
 import { TERMS_DECLARATION } from './registration-terms-modal';
 import { useElapsed, useInView } from './use-in-view';
 import './registration.css';
 
-/** Spec §9: the policy step checks whether the page was read to its end 900 ms after it opens. */
+/** The policy step checks whether the page was read to its end 900 ms after it opens. */
 export const POLICY_SCROLL_CHECK_DELAY_MS = 900;
 
 const SCROLL_HINT = 'Role o texto até o final para habilitar o aceite.';

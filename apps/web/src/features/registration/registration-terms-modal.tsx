@@ -5,7 +5,7 @@ import { Modal } from '../../components/ui/modal';
 import './registration.css';
 
 export const TERMS_DECLARATION = 'Declaro que li e aceito os Termos de Uso e a Política de Privacidade';
-/** Spec §9: the terms declaration was last updated on 20/03/2021. */
+/** The terms declaration was last updated on 20/03/2021. */
 const TERMS_UPDATED_NOTE = 'Atualizados em 20/03/2021';
 
 export interface RegistrationTermsModalProps {

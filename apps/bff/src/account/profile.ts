@@ -1,0 +1,68 @@
+import { birthDateField, type profileUpdateInput } from '@portal/contracts/procedures/account';
+import { nameField } from '@portal/contracts/procedures/fields';
+import { todayInBrazil } from '@portal/validation/dates';
+import { isCompanyDocument } from '@portal/validation/document';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import type { SignedIn } from '../trpc/context';
+import { MESSAGES } from '../trpc/to-trpc-error';
+import { UpstreamError } from '../upstream/errors';
+
+const MINUTE = 60_000;
+/** Wrong current passwords a session may try before it waits (the upstream checks each one). */
+const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE };
+
+/**
+ * Saves 'Meus dados'. The name's rule depends on the session's kind of document and the birth date's on
+ * today, so both shared rules are applied here; the header's name follows the new one.
+ */
+export async function updateProfile(ctx: SignedIn, input: z.output<typeof profileUpdateInput>) {
+  const company = isCompanyDocument(ctx.session.data.cpfCnpj);
+  const checked = z
+    .object({ nome: nameField(company), dtNascimento: birthDateField(todayInBrazil()) })
+    .safeParse(input);
+  if (!checked.success) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: checked.error.issues[0]?.message ?? MESSAGES.unexpected,
+    });
+  }
+  const saved = await ctx.services.upstream.updateProfile(ctx.session.data.token, {
+    ...input,
+    // A WhatsApp number needs a number.
+    whatsapp: input.whatsapp && input.telefone !== '',
+  });
+  if (saved.nome !== ctx.session.data.nome) await ctx.services.sessions.rename(ctx.session, saved.nome);
+  return { nome: saved.nome };
+}
+
+/** The new password goes upstream, which checks the current one; limited per person. */
+export async function changePassword(ctx: SignedIn, input: { senha: string; novaSenha: string }) {
+  const allowed = await ctx.services.limiter.hit(
+    'password-change',
+    ctx.session.data.clientId,
+    PASSWORD_CHANGE_LIMIT,
+  );
+  if (!allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
+  const { mensagem } = await ctx.services.upstream.changePassword(ctx.session.data.token, {
+    senha: input.senha,
+    novaSenha: input.novaSenha,
+  });
+  return { message: mensagem };
+}
+
+/**
+ * The credit score, for people only (11-digit documents). A failed lookup is only logged: the page then
+ * shows no score.
+ */
+export async function scoreOf(ctx: SignedIn) {
+  const { cpfCnpj, token } = ctx.session.data;
+  if (!/^\d{11}$/.test(cpfCnpj)) return null;
+  try {
+    return await ctx.services.upstream.score(token, cpfCnpj);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'token-expired') throw error;
+    ctx.req.log.warn({ err: error }, 'score: the lookup failed');
+    return null;
+  }
+}

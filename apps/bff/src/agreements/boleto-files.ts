@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Boleto, PaymentMethod } from '@portal/contracts/entities';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import type { SignedIn } from '../trpc/context';
+import type { BoletoView } from './types';
+
+const MAX_BOLETO_FILES = 100;
+const PDF_PATH = new RegExp(`^${UPSTREAM_PATHS.boletos}/[A-Za-z0-9_-]{16,100}\\.pdf$`);
+
+/** The upstream's PDF path inside its address, or null when it is not one of its boleto files. */
+function pdfPathOf(url: string): string | null {
+  try {
+    const { pathname } = new URL(url, 'http://upstream.invalid');
+    return PDF_PATH.test(pathname) ? pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+const isHttpUrl = (url: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The boletos as the browser gets them. Each PDF gets a random ref listed in this session (the last
+ * ones only), so only this session can open it through our own origin.
+ */
+export async function boletoViews(
+  ctx: SignedIn,
+  method: PaymentMethod,
+  contract: string,
+  boletos: Boleto[],
+): Promise<BoletoView[]> {
+  const { sessions } = ctx.services;
+  const files = (await sessions.read(ctx.session, 'boletos')) ?? {};
+  const views = boletos.map((b, index): BoletoView => {
+    const arquivo = `${contract}_${index + 1}.pdf`;
+    const path = pdfPathOf(b.url);
+    let pdfUrl = '';
+    if (path) {
+      const ref = randomBytes(18).toString('base64url');
+      files[ref] = { path, arquivo };
+      pdfUrl = `/api/boletos/${ref}.pdf`;
+    }
+    return {
+      pdfUrl,
+      arquivo,
+      linhaDigitavel: b.linhaDigitavel,
+      qrCode: b.qrCode?.startsWith('data:image/') ? b.qrCode : null,
+      linkPagamento: method === 'cartao' && isHttpUrl(b.url) ? b.url : null,
+    };
+  });
+  const kept = Object.entries(files).slice(-MAX_BOLETO_FILES);
+  await sessions.write(ctx.session, 'boletos', Object.fromEntries(kept));
+  return views;
+}

@@ -1,0 +1,48 @@
+import type { PaymentMethod } from '@portal/contracts/entities';
+import type { CreditorBrief } from '../negotiation/summary';
+
+export const AGREEMENT_MESSAGES = {
+  noSummary: 'Não encontramos o resumo do seu acordo. Comece a negociação novamente.',
+  noContact: 'Informe um e-mail ou um celular para receber o boleto.',
+  noAgreement: 'Não encontramos o acordo. Volte para Minha Conta.',
+  sent: 'Suas informações foram enviadas com sucesso.',
+  inProgress: 'Seu acordo está sendo processado. Aguarde um instante e consulte Minha Conta.',
+  keyReused: 'Este acordo já foi concluído com outros dados de envio. Consulte Minha Conta.',
+  issueFailed: 'Ocorreu um erro ao solicitar sua requisição.',
+  defaultTitle: 'Parabéns, acordo concluído com sucesso!',
+  reissueTitle: 'Pagamento gerado com sucesso!',
+} as const;
+
+/** A boleto as the browser gets it: the PDF through our own origin, never the upstream's address. */
+export interface BoletoView {
+  /** /api/boletos/{ref}.pdf, opened only by the session that owns the agreement */
+  pdfUrl: string;
+  /** 'contract_index.pdf' */
+  arquivo: string;
+  linhaDigitavel: string;
+  /** the PIX QR image (data: URI) when the payment is a PIX */
+  qrCode: string | null;
+  /** the creditor's payment page, for a card paid on its site */
+  linkPagamento: string | null;
+}
+
+/** The concluded agreement or re-issue (the spec's `dadosAcordoConcluido`), kept in the BFF session. */
+export interface ConcludedAgreement {
+  tipo: 'acordo' | 'reemissao';
+  titulo: string;
+  credor: CreditorBrief;
+  contrato: string;
+  contratoExibido: string;
+  formaPagamento: PaymentMethod;
+  pagamentoSite: boolean;
+  tipoAcordo: 'AV' | 'AP';
+  idProposta: string;
+  modo: '1' | '2';
+  nossonumero: string;
+  boletos: BoletoView[];
+}
+
+export type CreateResult = { status: 'concluido'; acordo: ConcludedAgreement } | { status: 'erro' };
+
+/** The boleto files a session may open: ref → the upstream PDF path and the file name. */
+export type BoletoFiles = Record<string, { path: string; arquivo: string }>;

@@ -1,0 +1,51 @@
+import { TRPCError } from '@trpc/server';
+import type { SessionView } from '../session/session-view';
+import type { Context } from '../trpc/context';
+import { MESSAGES } from '../trpc/to-trpc-error';
+import { startSession, takeAttempt, tooMany } from './sign-in';
+
+const MAX_ANSWERS_PER_QUESTION = 3;
+const MINUTE = 60_000;
+
+/** Identity-question sign-in, step 1 (solicitarLogin): the question, bound to this browser. */
+export async function startChallenge(ctx: Context, cpfCnpj: string): Promise<{ pergunta: string }> {
+  const { config, limiter, upstream, sessions } = ctx.services;
+  const allowed = await limiter.hitAll([
+    ['challenge-doc', cpfCnpj, { max: config.CHALLENGE_MAX_PER_DOCUMENT, windowMs: 15 * MINUTE }],
+    ['challenge-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs: 15 * MINUTE }],
+  ]);
+  if (!allowed) throw tooMany();
+  const reply = await upstream.solicitarLogin(cpfCnpj);
+  if (reply.erro || !reply.verificacao) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: reply.message || MESSAGES.unexpected });
+  }
+  await sessions.startChallenge(ctx.req, ctx.res, { cpfCnpj, pergunta: reply.verificacao, answers: 0 });
+  return { pergunta: reply.verificacao };
+}
+
+/** Step 2 (verificarLogin): a few answers per question, single use, counted like passwords. */
+export async function answerChallenge(ctx: Context, resposta: string): Promise<SessionView> {
+  const { sessions, upstream } = ctx.services;
+  const challenge = await sessions.readChallenge(ctx.req);
+  if (!challenge) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
+  const { id, record } = challenge;
+  if (!(await takeAttempt(ctx, record.cpfCnpj))) {
+    await sessions.endChallenge(ctx.req, ctx.res);
+    throw tooMany();
+  }
+  const reply = await upstream.verificarLogin({
+    cpfCnpj: record.cpfCnpj,
+    pergunta: record.pergunta,
+    resposta,
+  });
+  if (reply.erro) {
+    const answers = record.answers + 1;
+    if (answers >= MAX_ANSWERS_PER_QUESTION) {
+      await sessions.endChallenge(ctx.req, ctx.res);
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
+    }
+    await sessions.saveChallenge(id, { ...record, answers });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: reply.message || MESSAGES.unexpected });
+  }
+  return startSession(ctx, reply);
+}

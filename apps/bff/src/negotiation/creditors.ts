@@ -1,0 +1,70 @@
+import type { Creditor } from '@portal/contracts/entities';
+import { TRPCError } from '@trpc/server';
+import type { SignedIn } from '../trpc/context';
+import type { CreditorBrief } from './summary';
+import type { PaymentTypeView } from './views';
+
+export const NEGOTIATION_MESSAGES = {
+  unknownCreditor: 'Credor não encontrado. Volte para Minha Conta e tente novamente.',
+  proposalGone: 'Esta proposta não está mais disponível. Escolha a oferta novamente.',
+  instalmentsGone: 'As parcelas escolhidas não estão mais disponíveis. Escolha novamente.',
+  methodNotOffered: 'Forma de pagamento não disponível para este credor.',
+} as const;
+
+/** A creditor card of /minha-conta. */
+export interface CreditorCard {
+  codigo: string;
+  nome: string;
+  /** served by the BFF from the upstream, so the page loads images only from its own origin */
+  logoUrl: string | null;
+  sequencial: boolean;
+}
+
+const LOGO_FILE = /^[A-Za-z0-9._-]+\.(svg|png|jpe?g|webp)$/;
+
+/** The upstream's logo address as a path of our own origin, or null when it names no image file. */
+export function logoPath(logomarca: string): string | null {
+  let file: string | undefined;
+  try {
+    file = new URL(logomarca, 'http://upstream.invalid').pathname.split('/').pop();
+  } catch {
+    return null;
+  }
+  return file && LOGO_FILE.test(file) ? `/api/logos/${file}` : null;
+}
+
+export const creditorBrief = (c: Creditor): CreditorBrief => ({
+  codigo: c.agrupador,
+  nome: c.nomcontratante,
+  logoUrl: logoPath(c.logomarca),
+});
+
+export const creditorCard = (c: Creditor): CreditorCard => ({
+  ...creditorBrief(c),
+  sequencial: c.parcelasIndividuaisSequenciais,
+});
+
+export const paymentTypes = (c: Creditor): PaymentTypeView[] =>
+  c.pagamento.map((p) => ({
+    tipo: p.tipoPagamento,
+    pagamentoInterno: p.pagamentoInterno,
+    pagamentoProposta: p.pagamentoProposta,
+  }));
+
+/** The partner creditors holding the user's contracts (proxy `consultaDebito`), kept for the negotiation pages. */
+export async function listCreditors(ctx: SignedIn): Promise<Creditor[]> {
+  const { cpfCnpj, token } = ctx.session.data;
+  const { credor } = await ctx.services.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
+  // The negotiation pages need each creditor's payment types and flags: kept, not asked again.
+  await ctx.services.sessions.write(ctx.session, 'creditors', credor);
+  return credor;
+}
+
+/** A creditor the session last listed, listed again when missing. */
+export async function creditorOf(ctx: SignedIn, codcredor: string): Promise<Creditor> {
+  let list = await ctx.services.sessions.read(ctx.session, 'creditors');
+  if (!list?.some((c) => c.agrupador === codcredor)) list = await listCreditors(ctx);
+  const creditor = list.find((c) => c.agrupador === codcredor);
+  if (!creditor) throw new TRPCError({ code: 'NOT_FOUND', message: NEGOTIATION_MESSAGES.unknownCreditor });
+  return creditor;
+}

@@ -1,0 +1,127 @@
+import type { PaymentMethod } from '@portal/contracts/entities';
+import { maskContract } from '@portal/validation/contract';
+import { sumCents } from '@portal/validation/money';
+import type { DebtView, ProposalView } from './views';
+
+/** How a page names the creditor: its code, its name and its logo through our own origin. */
+export interface CreditorBrief {
+  codigo: string;
+  nome: string;
+  logoUrl: string | null;
+}
+
+export interface SummaryInstalment {
+  contrato: string;
+  contratoExibido: string;
+  vencimento: string;
+  valorCents: number;
+  futura: boolean;
+}
+
+/** The agreement summary (the spec's `dadosResumo`), kept in the BFF session. */
+export interface Summary {
+  /** the idempotency key of the agreement this summary may create (one per summary) */
+  chave: string;
+  credor: CreditorBrief;
+  contrato: string;
+  contratoExibido: string;
+  modo: '1' | '2';
+  /** proposal id (modo '1') or instalment ids joined by ';' (modo '2') */
+  idProposta: string;
+  formaPagamento: PaymentMethod;
+  /** paid on the portal (boleto, PIX) or on the creditor's site (card) */
+  pagamentoSite: boolean;
+  tipoAcordo: 'AV' | 'AP';
+  /** operations per contract, instalments by due date descending then contract */
+  contratos: { numero: string; numeroExibido: string; parcelas: SummaryInstalment[] }[];
+  detalhes: {
+    negociacao: string | null;
+    entradaCents: number | null;
+    demaisParcelas: { quantidade: number; valorCents: number } | null;
+    vencimento: string;
+    atualizadoCents: number | null;
+    descontoCents: number | null;
+    totalCents: number;
+  };
+  /** where the summary's back arrow goes: the page and query that built it */
+  retorno: string;
+}
+
+/** What a summary takes from the offer it is built from. */
+export type SummaryBody = Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'>;
+
+/** The proposals the session was offered, by id: a summary is built from these, never from the browser's numbers. */
+export interface OffersRecord {
+  codcredor: string;
+  contrato: string;
+  proposals: Record<string, ProposalView>;
+  /** the original value of each instalment seen, by `originalKey`: a proposal lists only updated values */
+  originals?: Record<string, number>;
+}
+
+export const originalKey = (contrato: string, vencimento: string) => `${contrato}|${vencimento}`;
+
+const sortForSummary = (a: SummaryInstalment, b: SummaryInstalment) =>
+  b.vencimento.localeCompare(a.vencimento) || a.contrato.localeCompare(b.contrato);
+
+function groupByContract(instalments: SummaryInstalment[]): Summary['contratos'] {
+  const groups = new Map<string, SummaryInstalment[]>();
+  for (const i of [...instalments].sort(sortForSummary)) {
+    groups.set(i.contrato, [...(groups.get(i.contrato) ?? []), i]);
+  }
+  return [...groups].map(([numero, parcelas]) => ({ numero, numeroExibido: maskContract(numero), parcelas }));
+}
+
+/** `originals`: the instalments' original values when the debts were seen; else the proposal's own values. */
+export function proposalSummary(proposal: ProposalView, originals: Record<string, number> = {}): SummaryBody {
+  const upfront = proposal.tipo === 'AV';
+  return {
+    tipoAcordo: proposal.tipo,
+    contratos: groupByContract(
+      proposal.prestacoes.map((p) => ({
+        contrato: p.contrato,
+        contratoExibido: maskContract(p.contrato),
+        vencimento: p.vencimento,
+        valorCents: originals[originalKey(p.contrato, p.vencimento)] ?? p.valorCents,
+        futura: p.vencimento > proposal.vencimento,
+      })),
+    ),
+    detalhes: {
+      negociacao: upfront ? 'À vista' : 'Parcelado',
+      entradaCents: upfront ? null : proposal.entradaCents,
+      demaisParcelas:
+        upfront || proposal.quantidadeParcelas === 0
+          ? null
+          : { quantidade: proposal.quantidadeParcelas, valorCents: proposal.parcelaCents },
+      vencimento: proposal.vencimento,
+      atualizadoCents: proposal.descontoCents > 0 ? proposal.corrigidoCents : null,
+      descontoCents: proposal.descontoCents > 0 ? proposal.descontoCents : null,
+      totalCents: upfront ? proposal.valorPagoCents : proposal.totalCents,
+    },
+  };
+}
+
+/** Individual instalments paid at once on `vencimento`, at the values the upstream gave for that date. */
+export function instalmentsSummary(debts: DebtView[], vencimento: string): SummaryBody {
+  return {
+    tipoAcordo: 'AV',
+    contratos: groupByContract(
+      debts.map((d) => ({
+        contrato: d.contrato,
+        contratoExibido: maskContract(d.contrato),
+        vencimento: d.vencimento,
+        valorCents: d.originalCents,
+        futura: d.futura,
+      })),
+    ),
+    detalhes: {
+      negociacao: null,
+      entradaCents: null,
+      demaisParcelas: null,
+      vencimento,
+      atualizadoCents: null,
+      descontoCents: null,
+      totalCents: sumCents(debts.map((d) => d.valorCents)),
+    },
+  };
+}

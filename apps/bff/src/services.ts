@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import type { FastifyBaseLogger } from 'fastify';
+import { Pool } from 'undici';
+import { type Config, cookieSecure } from './config';
+import { createMemoryStore } from './session/memory-store';
+import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
+import { createRedisStore } from './session/redis-store';
+import { createSessionManager, type SessionManager } from './session/session-manager';
+import type { SessionStore } from './session/session-store';
+import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
+import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
+import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
+import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
+import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
+
+/** What procedures and routes work with: the store, the upstream's REST client and socket channels. */
+export interface Services {
+  config: Config;
+  sessions: SessionManager;
+  store: SessionStore;
+  limiter: RateLimiter;
+  upstream: UpstreamClient;
+  /** the REST connection pool, shared by the client and the routes that stream upstream files */
+  dispatcher: Pool;
+  proxy: ProxyChannel;
+  activation: ActivationChannel;
+  trail: TrailChannel;
+  verifyGoogle: GoogleVerifier;
+  close(): Promise<void>;
+}
+
+export interface ServiceDeps {
+  /** a store of the caller's (tests); else Redis when REDIS_URL is set, memory otherwise */
+  store?: SessionStore;
+  logger: FastifyBaseLogger;
+  /** counts sign-ins, sign-outs and sessions found expired */
+  onSessionEvent?: (event: 'started' | 'ended' | 'expired') => void;
+}
+
+const MINUTE = 60_000;
+
+export function createServices(
+  config: Config,
+  { store: given, logger, onSessionEvent }: ServiceDeps,
+): Services {
+  const store =
+    given ??
+    (config.REDIS_URL
+      ? createRedisStore({ url: config.REDIS_URL, logger: logger.child({ store: 'redis' }) })
+      : createMemoryStore());
+  const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
+  const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
+  const channelUrl = (path: string) => new URL(path, wsBase).toString();
+  // One secret for every HMAC the BFF derives (rate-limit keys, trail session ids).
+  const keySecret = config.KEY_SECRET ?? randomBytes(32).toString('hex');
+
+  const proxy = createProxyChannel({
+    url: channelUrl(UPSTREAM_CHANNELS.proxy),
+    timeoutMs: config.PROXY_TIMEOUT_MS,
+    maxPending: config.PROXY_MAX_PENDING,
+    logger: logger.child({ channel: 'proxy' }),
+  });
+  const activation = createActivationChannel({
+    url: channelUrl(UPSTREAM_CHANNELS.activation),
+    logger: logger.child({ channel: 'activation' }),
+  });
+  const trail = createTrailChannel({
+    url: channelUrl(UPSTREAM_CHANNELS.trail),
+    store,
+    keySecret,
+    logger: logger.child({ channel: 'trail' }),
+  });
+
+  return {
+    config,
+    sessions: createSessionManager({
+      store,
+      idleMs: config.SESSION_IDLE_MINUTES * MINUTE,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
+      secureCookie: cookieSecure(config),
+      ...(onSessionEvent ? { onEvent: onSessionEvent } : {}),
+    }),
+    store,
+    limiter: createRateLimiter({ store, keySecret }),
+    upstream: createUpstreamClient({
+      baseUrl: config.UPSTREAM_URL,
+      dispatcher,
+      timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
+    }),
+    dispatcher,
+    proxy,
+    activation,
+    trail,
+    verifyGoogle: createGoogleVerifier({
+      clientId: config.GOOGLE_CLIENT_ID,
+      issuers: config.GOOGLE_ISSUERS,
+      jwksUrl: config.GOOGLE_JWKS_URL,
+    }),
+    async close() {
+      await proxy.close();
+      await activation.close();
+      await trail.close();
+      await dispatcher.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatTrailMoney,
+  type GravarTrilhaBoletoRequest,
+  isPrivateTrailPage,
+  TRAIL_PAGES,
+  type TrailPage,
+} from '@portal/contracts/trail-channel';
+import { formatBrDate } from '@portal/validation/dates';
+import type { ConcludedAgreement } from '../agreements/types';
+import { cookieSecure } from '../config';
+import type { Summary } from '../negotiation/summary';
+import type { Context, SignedIn } from '../trpc/context';
+import type { TrailVisit } from '../upstream/trail-channel';
+
+const VISIT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** screen views per IP per minute beyond which views are silently not tracked */
+const VIEW_LIMIT = { max: 120, windowMs: 60_000 };
+const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A signed-out visitor's own random id, in an HttpOnly cookie made on the first tracked view and kept
+ * 30 days. The SPA only tracks a signed-out visitor who accepted cookies, so the cookie is consented.
+ * Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure.
+ */
+function visitorId(ctx: Context): string {
+  const secure = cookieSecure(ctx.services.config);
+  const name = secure ? '__Host-visita' : 'visita';
+  const current = ctx.req.cookies[name];
+  if (current && VISITOR_ID.test(current)) return current;
+  const id = randomBytes(32).toString('base64url');
+  ctx.res.setCookie(name, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: VISIT_MAX_AGE_MS / 1000,
+  });
+  return id;
+}
+
+/** The trail's session: the signed-in session's, else the visitor's, both only as an HMAC. */
+function visitOf(ctx: Context): TrailVisit {
+  const { trail, config } = ctx.services;
+  const base = { ip: ctx.req.ip, device: ctx.device };
+  if (!ctx.session) {
+    return { ...base, sessionId: trail.sessionIdOf(visitorId(ctx)), ttlMs: VISIT_MAX_AGE_MS };
+  }
+  const endsAt = ctx.session.data.createdAt + config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
+  return { ...base, sessionId: trail.sessionIdOf(ctx.session.id), ttlMs: Math.max(1, endsAt - Date.now()) };
+}
+
+/**
+ * Fire and forget: the user's request neither waits for the trail nor fails because of it. The log
+ * line names the kind of failure only, never what the record held.
+ */
+function fire(ctx: Context, work: () => Promise<void>): void {
+  work().catch((error: unknown) =>
+    ctx.req.log.warn(
+      { kind: error instanceof Error ? error.name : typeof error },
+      'trail: a record was not sent',
+    ),
+  );
+}
+
+/**
+ * A screen view (`gravarTrilha`). A private page (from the negotiation on) is tracked only with a
+ * session; views beyond the per-IP limit are not tracked.
+ */
+export function trackView(ctx: Context, page: TrailPage, codcredor: string | undefined): void {
+  if (isPrivateTrailPage(page) && !ctx.session) return;
+  // before answering: the visitor cookie travels with this response
+  const visit = visitOf(ctx);
+  fire(ctx, async () => {
+    if (!(await ctx.services.limiter.hit('track-ip', ctx.req.ip, VIEW_LIMIT))) return;
+    await ctx.services.trail.record(visit, {
+      metodo: 'gravarTrilha',
+      ...TRAIL_PAGES[page],
+      trail: page,
+      clienteId: ctx.session?.data.clientId ?? '',
+      ...(codcredor ? { extras: { codcredor } } : {}),
+    });
+  });
+}
+
+/** The agreement a create concluded (`gravarTrilhaAcordo`); not for an idempotent repeat. */
+export function trackAgreement(ctx: SignedIn, summary: Summary): void {
+  const visit = visitOf(ctx);
+  fire(ctx, async () => {
+    const { detalhes } = summary;
+    await ctx.services.trail.record(visit, {
+      metodo: 'gravarTrilhaAcordo',
+      clienteId: ctx.session.data.clientId,
+      codCredor: summary.credor.codigo,
+      contrato: summary.contrato,
+      tipoAcordo: summary.tipoAcordo,
+      // an upfront payment has no entry nor instalments, as its proposal says
+      valorEntrada: formatTrailMoney(detalhes.entradaCents ?? 0),
+      valorParcela: formatTrailMoney(detalhes.demaisParcelas?.valorCents ?? 0),
+      quantidadeParcela: detalhes.demaisParcelas?.quantidade ?? 0,
+      dataVencimento: formatBrDate(detalhes.vencimento),
+      tipoPagamento: summary.formaPagamento,
+      valorTotal: formatTrailMoney(detalhes.totalCents),
+    });
+  });
+}
+
+/** A boleto issued again or sent to an address after the agreement (`gravarTrilhaBoleto`). */
+export function trackBoleto(
+  ctx: SignedIn,
+  acordo: Pick<ConcludedAgreement, 'credor' | 'contrato' | 'nossonumero' | 'formaPagamento'>,
+  canal: GravarTrilhaBoletoRequest['canal'],
+): void {
+  const visit = visitOf(ctx);
+  fire(ctx, () =>
+    ctx.services.trail.record(visit, {
+      metodo: 'gravarTrilhaBoleto',
+      clienteId: ctx.session.data.clientId,
+      codCredor: acordo.credor.codigo,
+      contrato: acordo.contrato,
+      ...(acordo.nossonumero ? { nossonumero: acordo.nossonumero } : {}),
+      canal,
+      tipoPagamento: acordo.formaPagamento,
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import { createLedger } from '../negotiation/agreements';
+import { createAccessRecords } from './access-records';
+import { createCreditors } from './creditors';
+import { createOutbox } from './outbox';
+import { createPersonas, registerSeededPersonas } from './personas';
+import { createProfiles } from './profiles';
+import { createRatings } from './ratings';
+import { createRecovery } from './recovery';
+import { createRegistration } from './registration';
+import { createTokens } from './tokens';
+import { createUsers, type StubUser } from './users';
+
+export interface StubStateOptions {
+  now?: () => number;
+  tokenTtlMs?: number;
+}
+
+/** The simulator's memory: registered users, the tokens it issued, the messages it "sent". */
+export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }: StubStateOptions = {}) {
+  const users = createUsers();
+  // First, so that the seeded personas keep the first client ids, in seed order.
+  registerSeededPersonas(users);
+  const personas = createPersonas(users);
+  const profiles = createProfiles(users);
+  const outbox = createOutbox(now);
+  const registration = createRegistration({ users, outbox });
+  const tokens = createTokens({ users, now, ttlMs: tokenTtlMs });
+  const recovery = createRecovery({ users, outbox, now });
+  const ratings = createRatings(now);
+  const accessRecords = createAccessRecords(now);
+  const creditors = createCreditors();
+
+  return {
+    /** the agreements it made (gerarBoleto), their keys and the boleto files it serves */
+    ledger: createLedger(),
+    /** the simulator's clock: due dates and expiries count from it */
+    now,
+
+    findUser: users.findUser,
+    findUserByEmail: users.findUserByEmail,
+    checkPassword: users.checkPassword,
+    setPassword: users.setPassword,
+    clonePersona: personas.clonePersona,
+    contactTakenByOther: profiles.contactTakenByOther,
+    updateProfile: profiles.updateProfile,
+    contactCounts: profiles.contactCounts,
+    register: registration.register,
+
+    issueToken: tokens.issueToken,
+    userForToken: tokens.userForToken,
+    expireTokens: tokens.expireTokens,
+    startRecovery: recovery.startRecovery,
+    finishRecovery: recovery.finishRecovery,
+
+    /** Deletes a registration: its tokens and recovery links stop working at once. */
+    deleteUser(user: StubUser) {
+      users.removeUser(user);
+      tokens.expireTokens(user.cpfCnpj);
+      recovery.forgetRecoveries(user.cpfCnpj);
+    },
+
+    outbox: outbox.messages,
+    notifyBoletos: outbox.notifyBoletos,
+    avaliacoes: ratings.avaliacoes,
+    recordRating: ratings.recordRating,
+    acionamentos: accessRecords.acionamentos,
+    recordAccess: accessRecords.recordAccess,
+    creditors: creditors.creditors,
+    creditorsOf: creditors.creditorsOf,
+  };
+}
+
+export type StubState = ReturnType<typeof createStubState>;

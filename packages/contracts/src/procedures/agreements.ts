@@ -1,0 +1,54 @@
+import { EMAIL_INVALID_MESSAGE, EMAIL_INVALID_SUMMARY_MESSAGE } from '@portal/validation/email';
+import { PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
+import { z } from 'zod';
+import {
+  codcredor,
+  contrato,
+  emailField,
+  emailOrBlankField,
+  mobileField,
+  mobileOrBlankField,
+} from './fields';
+
+/**
+ * Where an agreement's boleto goes, as the summary page asks: each contact optional (the BFF falls back
+ * to the ones on file) but a typed one valid, the phone a mobile.
+ */
+export const deliveryShape = {
+  email: emailOrBlankField(EMAIL_INVALID_SUMMARY_MESSAGE),
+  telefone: mobileOrBlankField(PHONE_INVALID_SUMMARY_MESSAGE),
+};
+
+const optionalDelivery = {
+  email: deliveryShape.email.optional(),
+  telefone: deliveryShape.telefone.optional(),
+};
+
+/** agreements.create: the summary's idempotency key and where to send the boleto. */
+export const createAgreementInput = z.object({ chave: z.uuid(), ...optionalDelivery });
+
+/** agreements.inProgress: the agreement on a contract. */
+export const inProgressInput = z.object({ codcredor, contrato });
+
+/** agreements.reissue: an open instalment of the agreement, issued again. */
+export const reissueInput = z.object({
+  codcredor,
+  contrato,
+  parcela: z.string().min(1).max(60),
+  ...optionalDelivery,
+});
+
+/** The address a concluded agreement's boleto is sent to by e-mail (handed over normalized). */
+export const sendEmailDestino = emailField(EMAIL_INVALID_MESSAGE);
+
+/**
+ * The number it is sent to by SMS: a mobile only, handed over in digits. The BFF answers with the
+ * summary's wording; the send modal names the field as the phone fields do.
+ */
+export const sendSmsDestino = (message: string = PHONE_INVALID_SUMMARY_MESSAGE) => mobileField(message);
+
+/** agreements.send */
+export const sendAgreementInput = z.discriminatedUnion('canal', [
+  z.object({ canal: z.literal('email'), destino: sendEmailDestino }),
+  z.object({ canal: z.literal('sms'), destino: sendSmsDestino() }),
+]);
