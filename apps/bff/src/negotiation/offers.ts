@@ -44,16 +44,7 @@ export async function contractsOf(ctx: SignedIn, codcredor: string): Promise<Con
  * `vencimento` when given), fetched together, and the creditor's payment types. The proposals and the
  * instalments' original values are remembered: a summary is built from them.
  */
-export async function offersFor(
-  ctx: SignedIn,
-  input: {
-    codcredor: string;
-    contrato: string;
-    vencimento?: string | undefined;
-    propostas: boolean;
-    dividas: boolean;
-  },
-) {
+export async function offersFor(ctx: SignedIn, input: z.output<typeof offersInput>) {
   const creditor = await creditorOf(ctx, input.codcredor);
   const { cpfCnpj, token } = ctx.session.data;
   const scope = {
