@@ -39,7 +39,7 @@ export async function createAgreement(
         .call('gerarBoleto', {
           cpfcnpj: cpfCnpj,
           token,
-          codcredor: saved.credor.codigo,
+          codcredor: saved.credor.codcredor,
           contrato: saved.contrato,
           formapagamento: PAYMENT_METHOD_CODE[saved.formaPagamento],
           idproposta: saved.idProposta,

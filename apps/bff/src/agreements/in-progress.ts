@@ -97,7 +97,7 @@ export async function sendAgreement(
   const acordo = await ctx.services.sessions.read(ctx.session, 'agreement');
   if (!acordo) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noAgreement });
   const { cpfCnpj, token } = ctx.session.data;
-  const scope = { cpfcnpj: cpfCnpj, token, codcredor: acordo.credor.codigo, contrato: acordo.contrato };
+  const scope = { cpfcnpj: cpfCnpj, token, codcredor: acordo.credor.codcredor, contrato: acordo.contrato };
   const current = await ctx.services.proxy.call('consultaAcordo', scope);
   const open = current.parcelasAcordo.find((p) => p.status === 'EM ABERTO');
   if (!open) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });

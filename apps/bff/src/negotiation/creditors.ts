@@ -13,7 +13,7 @@ export const NEGOTIATION_MESSAGES = {
 
 /** A creditor card of /minha-conta. */
 export interface CreditorCard {
-  codigo: string;
+  codcredor: string;
   nome: string;
   /** served by the BFF from the upstream, so the page loads images only from its own origin */
   logoUrl: string | null;
@@ -34,7 +34,7 @@ export function logoPath(logomarca: string): string | null {
 }
 
 export const creditorBrief = (c: Creditor): CreditorBrief => ({
-  codigo: c.agrupador,
+  codcredor: c.agrupador,
   nome: c.nomcontratante,
   logoUrl: logoPath(c.logomarca),
 });

@@ -65,14 +65,14 @@ describe('the negotiation views', () => {
       permitedivida: false,
     };
     expect(toContractView(base)).toMatchObject({
-      numeroExibido: '45***093',
+      contratoExibido: '45***093',
       principalCents: 527900,
       destino: 'negociacao',
       chamarProposta: true,
       chamarDivida: false,
     });
     expect(toContractView({ ...base, numcontrato: '883104', permiteacordo: true })).toMatchObject({
-      numeroExibido: '883104',
+      contratoExibido: '883104',
       destino: 'acordos',
     });
   });
@@ -97,7 +97,7 @@ describe('the agreement summary', () => {
       '2026-09-18',
       '2026-08-19',
     ]);
-    expect(summary.contratos[0]?.numeroExibido).toBe('45***093');
+    expect(summary.contratos[0]?.contratoExibido).toBe('45***093');
     expect(summary.contratos[0]?.parcelas[0]?.futura).toBe(true);
   });
 
@@ -153,7 +153,7 @@ describe('the agreement summary', () => {
     );
     expect(summary.detalhes.totalCents).toBe(59950);
     expect(summary.detalhes.negociacao).toBeNull();
-    expect(summary.contratos.map((c) => c.numero)).toEqual(['7201938455', '883104']);
+    expect(summary.contratos.map((c) => c.contrato)).toEqual(['7201938455', '883104']);
     expect(summary.contratos[0]?.parcelas.map((p) => p.vencimento)).toEqual(['2026-12-17', '2026-10-18']);
     expect(summary.contratos[0]?.parcelas[1]?.valorCents).toBe(21900);
   });

@@ -5,7 +5,7 @@ import type { DebtView, ProposalView } from './views';
 
 /** How a page names the creditor: its code, its name and its logo through our own origin. */
 export interface CreditorBrief {
-  codigo: string;
+  codcredor: string;
   nome: string;
   logoUrl: string | null;
 }
@@ -33,7 +33,7 @@ export interface Summary {
   pagamentoSite: boolean;
   tipoAcordo: 'AV' | 'AP';
   /** operations per contract, instalments by due date descending then contract */
-  contratos: { numero: string; numeroExibido: string; parcelas: SummaryInstalment[] }[];
+  contratos: { contrato: string; contratoExibido: string; parcelas: SummaryInstalment[] }[];
   detalhes: {
     negociacao: string | null;
     entradaCents: number | null;
@@ -69,7 +69,11 @@ function groupByContract(instalments: SummaryInstalment[]): Summary['contratos']
   for (const i of [...instalments].sort(sortForSummary)) {
     groups.set(i.contrato, [...(groups.get(i.contrato) ?? []), i]);
   }
-  return [...groups].map(([numero, parcelas]) => ({ numero, numeroExibido: maskContract(numero), parcelas }));
+  return [...groups].map(([contrato, parcelas]) => ({
+    contrato,
+    contratoExibido: maskContract(contrato),
+    parcelas,
+  }));
 }
 
 /** `originals`: the instalments' original values when the debts were seen; else the proposal's own values. */

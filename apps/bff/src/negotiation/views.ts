@@ -10,8 +10,8 @@ import { UpstreamError } from '../upstream/errors';
  */
 
 export interface ContractView {
-  numero: string;
-  numeroExibido: string;
+  contrato: string;
+  contratoExibido: string;
   situacao: string;
   parcelas: number;
   principalCents: number;
@@ -77,8 +77,8 @@ export function isoOf(brDate: string): string {
 const ZERO_PERCENT = /^0+([.,]0+)?%?$/;
 
 export const toContractView = (c: Contract): ContractView => ({
-  numero: c.numcontrato,
-  numeroExibido: maskContract(c.numcontrato),
+  contrato: c.numcontrato,
+  contratoExibido: maskContract(c.numcontrato),
   situacao: c.situacao,
   parcelas: c.quantidadeParcelas,
   principalCents: parseMoney(c.valorprincipal),

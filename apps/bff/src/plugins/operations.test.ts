@@ -80,7 +80,7 @@ describe('metrics', () => {
     const [creditor] = await client.trpc.debts.creditors.query();
     stack.stub.faults.set({ errorRate: 1 });
     await client.trpc.negotiation.contracts
-      .query({ codcredor: creditor?.codigo ?? '' })
+      .query({ codcredor: creditor?.codcredor ?? '' })
       .catch(() => undefined);
     stack.stub.faults.reset();
     await client.trpc.auth.signOut.mutate();

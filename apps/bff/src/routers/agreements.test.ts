@@ -29,12 +29,12 @@ async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (nu
   await trpc.auth.signIn.mutate(persona);
   const creditors = await trpc.debts.creditors.query();
   for (const creditor of creditors) {
-    const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
-    const contract = contracts.find((c) => c.destino === 'negociacao' && (!pick || pick(c.numero)));
+    const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
+    const contract = contracts.find((c) => c.destino === 'negociacao' && (!pick || pick(c.contrato)));
     if (!contract) continue;
     const offers = await trpc.negotiation.offers.query({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
+      codcredor: creditor.codcredor,
+      contrato: contract.contrato,
       propostas: contract.chamarProposta,
       dividas: contract.chamarDivida,
     });
@@ -45,8 +45,8 @@ async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (nu
       retorno = '/negociacao',
     ) =>
       trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
+        codcredor: creditor.codcredor,
+        contrato: contract.contrato,
         formaPagamento,
         retorno,
         selecao: { modo: '1', idProposta },
@@ -59,7 +59,7 @@ async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (nu
 describe('negotiation', () => {
   it("lists a creditor's contracts and offers AV and AP proposals with the open instalments", async () => {
     const { offers, contract } = await offersFor(PERSONA.maria);
-    expect(contract.numeroExibido.length).toBeLessThanOrEqual(contract.numero.length);
+    expect(contract.contratoExibido.length).toBeLessThanOrEqual(contract.contrato.length);
     expect(offers.proposals.some((p) => p.tipo === 'AV')).toBe(true);
     expect(offers.proposals.some((p) => p.tipo === 'AP')).toBe(true);
     for (const p of offers.proposals) {
@@ -81,7 +81,7 @@ describe('negotiation', () => {
     const { trpc, creditor, offers, summarize } = await offersFor(PERSONA.maria);
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
-    const summary = await summarize(upfront.id, 'boleto', `/negociacao?credor=${creditor.codigo}`);
+    const summary = await summarize(upfront.id, 'boleto', `/negociacao?credor=${creditor.codcredor}`);
     expect(summary.detalhes.totalCents).toBe(upfront.valorPagoCents);
     expect(summary.detalhes.negociacao).toBe('À vista');
     expect(await trpc.negotiation.summary.query()).toEqual(summary);
@@ -172,19 +172,19 @@ describe('agreements', () => {
       await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
       const [creditor] = await client.trpc.debts.creditors.query();
       if (!creditor) throw new Error('no creditor');
-      const [contract] = await client.trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+      const [contract] = await client.trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
       if (!contract) throw new Error('no contract');
       const offers = await client.trpc.negotiation.offers.query({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
+        codcredor: creditor.codcredor,
+        contrato: contract.contrato,
         propostas: contract.chamarProposta,
         dividas: contract.chamarDivida,
       });
       const [proposal] = offers.proposals;
       if (!proposal) throw new Error('no proposal');
       const { chave } = await client.trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
+        codcredor: creditor.codcredor,
+        contrato: contract.contrato,
         formaPagamento: 'boleto',
         retorno: '/negociacao',
         selecao: { modo: '1', idProposta: proposal.id },
@@ -285,9 +285,9 @@ describe('agreements', () => {
     await trpc.auth.signIn.mutate(PERSONA.ana);
     let found: { codcredor: string; contrato: string } | undefined;
     for (const creditor of await trpc.debts.creditors.query()) {
-      const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+      const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
       const withAgreement = contracts.find((c) => c.destino === 'acordos');
-      if (withAgreement) found = { codcredor: creditor.codigo, contrato: withAgreement.numero };
+      if (withAgreement) found = { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
     }
     if (!found) throw new Error('Ana has no agreement in progress');
     const agreement = await trpc.agreements.inProgress.query(found);

@@ -91,15 +91,16 @@ async function user(next: () => string): Promise<Outcome[]> {
   // asked), a summary of the first proposal, then the creation, retried with the same key.
   const outcomes: Outcome[] = [];
   for (const creditor of creditors) {
-    const contracts = (await persist(() => trpc.negotiation.contracts.query({ codcredor: creditor.codigo })))
-      .value;
+    const contracts = (
+      await persist(() => trpc.negotiation.contracts.query({ codcredor: creditor.codcredor }))
+    ).value;
     const contract = contracts?.find((c) => c.destino === 'negociacao');
     if (!contract) continue;
     const offers = (
       await persist(() =>
         trpc.negotiation.offers.query({
-          codcredor: creditor.codigo,
-          contrato: contract.numero,
+          codcredor: creditor.codcredor,
+          contrato: contract.contrato,
           propostas: contract.chamarProposta,
           dividas: contract.chamarDivida,
         }),
@@ -109,8 +110,8 @@ async function user(next: () => string): Promise<Outcome[]> {
     if (!proposal) continue;
     const summary = await persist(() =>
       trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codigo,
-        contrato: contract.numero,
+        codcredor: creditor.codcredor,
+        contrato: contract.contrato,
         formaPagamento: 'pix',
         retorno: '/negociacao',
         selecao: { modo: '1', idProposta: proposal.id },

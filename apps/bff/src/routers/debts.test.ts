@@ -15,7 +15,7 @@ describe('debts.creditors', () => {
     await trpc.auth.signIn.mutate(PERSONA.maria);
     const creditors = await trpc.debts.creditors.query();
     expect(creditors.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(creditors.map((c) => c.codigo)).size).toBe(creditors.length);
+    expect(new Set(creditors.map((c) => c.codcredor)).size).toBe(creditors.length);
     for (const c of creditors) {
       expect(c.nome.length).toBeGreaterThan(0);
       expect(c.logoUrl).toMatch(/^\/api\/logos\/[a-z0-9-]+\.svg$/);

@@ -15,11 +15,11 @@ describe('negotiation.contracts', () => {
     await trpc.auth.signIn.mutate(PERSONA.maria);
     const [first] = await trpc.debts.creditors.query();
     if (!first) throw new Error('Maria has no creditor');
-    const contracts = await trpc.negotiation.contracts.query({ codcredor: first.codigo });
+    const contracts = await trpc.negotiation.contracts.query({ codcredor: first.codcredor });
     expect(contracts.length).toBeGreaterThan(0);
     for (const c of contracts) {
-      expect(c.numeroExibido).toBe(
-        c.numero.length > 6 ? `${c.numero.slice(0, 2)}***${c.numero.slice(-3)}` : c.numero,
+      expect(c.contratoExibido).toBe(
+        c.contrato.length > 6 ? `${c.contrato.slice(0, 2)}***${c.contrato.slice(-3)}` : c.contrato,
       );
       expect(c.destino).toBe('negociacao');
       expect(c.principalCents).toBeGreaterThan(0);
@@ -30,7 +30,7 @@ describe('negotiation.contracts', () => {
     const { trpc } = stack.client();
     await trpc.auth.signIn.mutate(PERSONA.ana);
     const contracts = await trpc.negotiation.contracts.query({ codcredor: '1006' });
-    expect(contracts.map((c) => [c.numero, c.destino])).toEqual([['6011452873', 'acordos']]);
+    expect(contracts.map((c) => [c.contrato, c.destino])).toEqual([['6011452873', 'acordos']]);
   });
 
   it('refuses a creditor the user has no contract with', async () => {
@@ -66,7 +66,7 @@ describe('negotiation.offers', () => {
       propostas: false,
       dividas: true,
     });
-    expect(offers.credor).toMatchObject({ codigo: '1001', nome: 'Lojas Horizonte' });
+    expect(offers.credor).toMatchObject({ codcredor: '1001', nome: 'Lojas Horizonte' });
     expect(offers.proposals).toEqual([]);
     expect(offers.debts.map((d) => [d.id, d.futura])).toEqual([
       ['883104-3', false],

@@ -52,19 +52,21 @@ describe('sessions in Redis', () => {
       const creditors = await moveTo(onA, onB).trpc.debts.creditors.query();
       const onda = creditors.find((c) => c.nome === 'Onda Telecom');
       if (!onda) throw new Error('Maria has a contract at Onda Telecom');
-      const [contract] = await moveTo(onB, onA).trpc.negotiation.contracts.query({ codcredor: onda.codigo });
+      const [contract] = await moveTo(onB, onA).trpc.negotiation.contracts.query({
+        codcredor: onda.codcredor,
+      });
       if (!contract) throw new Error('no contract');
       const offers = await moveTo(onA, onB).trpc.negotiation.offers.query({
-        codcredor: onda.codigo,
-        contrato: contract.numero,
+        codcredor: onda.codcredor,
+        contrato: contract.contrato,
         propostas: contract.chamarProposta,
         dividas: contract.chamarDivida,
       });
       const upfront = offers.proposals.find((p) => p.tipo === 'AV');
       if (!upfront) throw new Error('no upfront proposal');
       const { chave } = await moveTo(onB, onA).trpc.negotiation.saveSummary.mutate({
-        codcredor: onda.codigo,
-        contrato: contract.numero,
+        codcredor: onda.codcredor,
+        contrato: contract.contrato,
         formaPagamento: 'boleto',
         retorno: '/negociacao',
         selecao: { modo: '1', idProposta: upfront.id },
@@ -128,7 +130,7 @@ describe('sessions in Redis', () => {
     await trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Errada@2026' }).catch(() => undefined);
     await trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
     const [creditor] = await trpc.debts.creditors.query();
-    if (creditor) await trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+    if (creditor) await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
     await trpc.tracking.view.mutate({ page: 'minha-conta' });
 
     const keys = await raw.keys('*');

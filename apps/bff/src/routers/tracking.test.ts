@@ -271,20 +271,20 @@ async function summaryFor(persona: { cpfCnpj: string; senha: string }, tipo: 'AV
   const user = client();
   await user.trpc.auth.signIn.mutate(persona);
   for (const creditor of await user.trpc.debts.creditors.query()) {
-    const contracts = await user.trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+    const contracts = await user.trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
     const contract = contracts.find((c) => c.destino === 'negociacao');
     if (!contract) continue;
     const offers = await user.trpc.negotiation.offers.query({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
+      codcredor: creditor.codcredor,
+      contrato: contract.contrato,
       propostas: contract.chamarProposta,
       dividas: contract.chamarDivida,
     });
     const proposal = offers.proposals.find((p) => p.tipo === tipo);
     if (!proposal) continue;
     const summary = await user.trpc.negotiation.saveSummary.mutate({
-      codcredor: creditor.codigo,
-      contrato: contract.numero,
+      codcredor: creditor.codcredor,
+      contrato: contract.contrato,
       formaPagamento: 'pix',
       retorno: '/negociacao',
       selecao: { modo: '1', idProposta: proposal.id },
@@ -315,7 +315,7 @@ describe('agreements on the trail', () => {
         metodo: 'gravarTrilhaAcordo',
         sessionId,
         clienteId: stack.stub.state.findUser(MARIA)?.id,
-        codCredor: summary.credor.codigo,
+        codCredor: summary.credor.codcredor,
         contrato: summary.contrato,
         tipoAcordo: 'AP',
         valorEntrada: formatTrailMoney(summary.detalhes.entradaCents ?? -1),
@@ -361,9 +361,9 @@ describe('agreements on the trail', () => {
     await ana.trpc.auth.signIn.mutate(PERSONA.ana);
     let found: { codcredor: string; contrato: string } | undefined;
     for (const creditor of await ana.trpc.debts.creditors.query()) {
-      const contracts = await ana.trpc.negotiation.contracts.query({ codcredor: creditor.codigo });
+      const contracts = await ana.trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
       const withAgreement = contracts.find((c) => c.destino === 'acordos');
-      if (withAgreement) found = { codcredor: creditor.codigo, contrato: withAgreement.numero };
+      if (withAgreement) found = { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
     }
     if (!found) throw new Error('Ana has no agreement in progress');
     const open = (await ana.trpc.agreements.inProgress.query(found)).parcelas.find(

@@ -91,7 +91,7 @@ export function trackAgreement(ctx: SignedIn, summary: Summary): void {
     await ctx.services.trail.record(visit, {
       metodo: 'gravarTrilhaAcordo',
       clienteId: ctx.session.data.clientId,
-      codCredor: summary.credor.codigo,
+      codCredor: summary.credor.codcredor,
       contrato: summary.contrato,
       tipoAcordo: summary.tipoAcordo,
       // an upfront payment has no entry nor instalments, as its proposal says
@@ -116,7 +116,7 @@ export function trackBoleto(
     ctx.services.trail.record(visit, {
       metodo: 'gravarTrilhaBoleto',
       clienteId: ctx.session.data.clientId,
-      codCredor: acordo.credor.codigo,
+      codCredor: acordo.credor.codcredor,
       contrato: acordo.contrato,
       ...(acordo.nossonumero ? { nossonumero: acordo.nossonumero } : {}),
       canal,

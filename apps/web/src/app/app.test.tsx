@@ -8,14 +8,14 @@ import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';
 import { MARIA, renderApp } from '../test/render-app';
 
 const CREDITORS: CreditorCard[] = [
-  { codigo: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg', sequencial: false },
-  { codigo: '2', nome: 'Horizonte Lojas', logoUrl: '/api/logos/horizonte.svg', sequencial: true },
-  { codigo: '3', nome: 'Onda Telecom', logoUrl: null, sequencial: false },
+  { codcredor: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg', sequencial: false },
+  { codcredor: '2', nome: 'Horizonte Lojas', logoUrl: '/api/logos/horizonte.svg', sequencial: true },
+  { codcredor: '3', nome: 'Onda Telecom', logoUrl: null, sequencial: false },
 ];
 
 const contract = (overrides: Partial<ContractView>): ContractView => ({
-  numero: '4587120093',
-  numeroExibido: '45***093',
+  contrato: '4587120093',
+  contratoExibido: '45***093',
   situacao: 'Contrato em atraso',
   parcelas: 3,
   principalCents: 150000,
@@ -197,8 +197,8 @@ describe('the portal', () => {
     const fake = installFakeBff({
       'debts.creditors': () => CREDITORS,
       'negotiation.contracts': () => [
-        contract({ numero: '4587120093', numeroExibido: '45***093' }),
-        contract({ numero: '883104', numeroExibido: '883104', chamarDivida: false }),
+        contract({ contrato: '4587120093', contratoExibido: '45***093' }),
+        contract({ contrato: '883104', contratoExibido: '883104', chamarDivida: false }),
       ],
     });
     const { router } = renderApp(paths.minhaConta, { session: MARIA });
@@ -226,7 +226,7 @@ describe('the portal', () => {
     const user = userEvent.setup();
     installFakeBff({
       'debts.creditors': () => CREDITORS,
-      'negotiation.contracts': () => [contract({ numero: '5521009', destino: 'acordos' })],
+      'negotiation.contracts': () => [contract({ contrato: '5521009', destino: 'acordos' })],
     });
     const { router } = renderApp(paths.minhaConta, { session: MARIA });
     await user.click(await screen.findByRole('button', { name: 'Ver mais: Ipê Eletro' }));

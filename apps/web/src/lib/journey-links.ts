@@ -6,7 +6,8 @@ import type { PaymentMethod } from './trpc';
  * personal — creditor code, contract number, logo path, flags — so a reload or a shared tab still works.
  */
 export interface ContractLink {
-  credor: string;
+  /** the creditor's code; `credor` in the link's query */
+  codcredor: string;
   contrato: string;
   logoUrl: string | null;
 }
@@ -20,7 +21,7 @@ export interface NegotiationLink extends ContractLink {
 
 function negotiationQuery(link: NegotiationLink): URLSearchParams {
   return new URLSearchParams({
-    credor: link.credor,
+    credor: link.codcredor,
     contrato: link.contrato,
     ...(link.logoUrl ? { logoUrl: link.logoUrl } : {}),
     chamarProposta: String(link.chamarProposta),
@@ -39,7 +40,7 @@ export function proposalsHref(link: NegotiationLink): string {
 
 export function agreementsHref(link: ContractLink): string {
   const query = new URLSearchParams({
-    credor: link.credor,
+    credor: link.codcredor,
     contrato: link.contrato,
     ...(link.logoUrl ? { logoUrl: link.logoUrl } : {}),
     chamarAcordo: 'true',
@@ -52,11 +53,11 @@ const LOGO_PATH = /^\/api\/logos\/[A-Za-z0-9_.-]+$/;
 
 /** The contract a journey page was opened for; null when the link lacks it (the page then leaves). */
 export function readContractLink(query: URLSearchParams): ContractLink | null {
-  const credor = query.get('credor');
+  const codcredor = query.get('credor');
   const contrato = query.get('contrato');
-  if (!credor || !contrato) return null;
+  if (!codcredor || !contrato) return null;
   const logoUrl = query.get('logoUrl');
-  return { credor, contrato, logoUrl: logoUrl && LOGO_PATH.test(logoUrl) ? logoUrl : null };
+  return { codcredor, contrato, logoUrl: logoUrl && LOGO_PATH.test(logoUrl) ? logoUrl : null };
 }
 
 export function readNegotiationLink(query: URLSearchParams): NegotiationLink | null {

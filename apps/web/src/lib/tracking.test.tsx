@@ -7,10 +7,10 @@ import { writeConsent } from './consent-cookie';
 import { paths } from './paths';
 import type { ContractView } from './trpc';
 
-const CREDITOR = { codigo: '2', nome: 'Horizonte Lojas', logoUrl: null, sequencial: false };
+const CREDITOR = { codcredor: '2', nome: 'Horizonte Lojas', logoUrl: null, sequencial: false };
 const CONTRACT: ContractView = {
-  numero: '883104',
-  numeroExibido: '883104',
+  contrato: '883104',
+  contratoExibido: '883104',
   situacao: 'Contrato em atraso',
   parcelas: 3,
   principalCents: 150000,
@@ -53,7 +53,7 @@ describe('the trail of screen views', () => {
       'debts.creditors': () => [CREDITOR],
       'negotiation.contracts': () => [
         CONTRACT,
-        { ...CONTRACT, numero: '4587120093', numeroExibido: '45***093' },
+        { ...CONTRACT, contrato: '4587120093', contratoExibido: '45***093' },
       ],
       'negotiation.offers': () => new Promise(() => {}),
     });

@@ -22,7 +22,7 @@ export function AccountPage() {
   const track = useTrack();
   const showMore = (creditor: CreditorCardData) => {
     setSelected(creditor);
-    track('detalhes-contrato', creditor.codigo);
+    track('detalhes-contrato', creditor.codcredor);
   };
   // Where focus goes once the debts have loaded: the page's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -60,7 +60,7 @@ export function AccountPage() {
           </p>
           <ul className="creditor-grid" aria-labelledby="credores-titulo">
             {list.map((creditor) => (
-              <CreditorCard key={creditor.codigo} creditor={creditor} onShowMore={showMore} />
+              <CreditorCard key={creditor.codcredor} creditor={creditor} onShowMore={showMore} />
             ))}
           </ul>
         </>

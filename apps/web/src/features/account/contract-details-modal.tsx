@@ -13,7 +13,7 @@ export interface ContractDetailsModalProps {
 
 /** Where a contract leads (design.md: the flags decide): an agreement in progress → /acordos, else /negociacao. */
 export function contractHref(creditor: CreditorCard, contract: ContractView): string {
-  const link = { credor: creditor.codigo, contrato: contract.numero, logoUrl: creditor.logoUrl };
+  const link = { codcredor: creditor.codcredor, contrato: contract.contrato, logoUrl: creditor.logoUrl };
   return contract.destino === 'acordos'
     ? agreementsHref(link)
     : negotiationHref({
@@ -29,7 +29,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
   const navigate = useNavigate();
   const track = useTrack();
   const contracts = trpc.negotiation.contracts.useQuery(
-    { codcredor: creditor?.codigo ?? '' },
+    { codcredor: creditor?.codcredor ?? '' },
     { enabled: creditor !== null, retry: false },
   );
   const only = contracts.data?.length === 1 ? contracts.data[0] : undefined;
@@ -37,7 +37,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
   // Choosing a contract is the journey's stage 3 (flow 18).
   const choose = useCallback(
     (chosen: CreditorCard, contract: ContractView) => {
-      track('contrato-escolhido', chosen.codigo);
+      track('contrato-escolhido', chosen.codcredor);
       void navigate(contractHref(chosen, contract));
     },
     [navigate, track],
@@ -72,13 +72,13 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
       ) : list ? (
         <ul className="contract-list" aria-label="Seus contratos com este credor">
           {list.map((contract) => (
-            <li key={contract.numero} className="contract-item">
-              <p className="contract-item-number">Contrato {contract.numeroExibido}</p>
+            <li key={contract.contrato} className="contract-item">
+              <p className="contract-item-number">Contrato {contract.contratoExibido}</p>
               <p className="contract-item-status">{contract.situacao}</p>
               <button
                 type="button"
                 className="btn btn-primary btn-block"
-                aria-label={`Ver contrato ${contract.numeroExibido}`}
+                aria-label={`Ver contrato ${contract.contratoExibido}`}
                 onClick={() => creditor && choose(creditor, contract)}
               >
                 Ver contrato

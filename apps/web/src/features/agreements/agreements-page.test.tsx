@@ -10,7 +10,7 @@ import { MARIA, renderApp } from '../../test/render-app';
 import { FUTURE_HINT } from './agreements-page';
 import { concluded, inProgress } from './test-fixtures';
 
-const LINK = agreementsHref({ credor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
+const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
 
 function renderAgreements(handlers: FakeHandlers = {}, path = LINK) {
   const fake = installFakeBff({

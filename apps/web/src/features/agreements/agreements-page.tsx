@@ -27,13 +27,16 @@ export function AgreementsPage() {
   // chamarAcordo is always 'true' in our links: the page has nothing to show without the agreement.
   const link = useMemo(() => readContractLink(query), [query]);
   if (!link) return <Navigate to={paths.minhaConta} replace />;
-  return <AgreementsInProgress key={`${link.credor}/${link.contrato}`} link={link} />;
+  return <AgreementsInProgress key={`${link.codcredor}/${link.contrato}`} link={link} />;
 }
 
 function AgreementsInProgress({ link }: { link: ContractLink }) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const agreement = trpc.agreements.inProgress.useQuery({ codcredor: link.credor, contrato: link.contrato });
+  const agreement = trpc.agreements.inProgress.useQuery({
+    codcredor: link.codcredor,
+    contrato: link.contrato,
+  });
   const reissue = trpc.agreements.reissue.useMutation({
     onSuccess: () => void navigate(paths.reemissaoConcluida),
   });
@@ -45,7 +48,7 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
   const reissueFailed = reissue.isError && !isUnauthorized(reissue.error);
 
   const generate = (instalment: Instalment) =>
-    reissue.mutate({ codcredor: link.credor, contrato: link.contrato, parcela: instalment.id });
+    reissue.mutate({ codcredor: link.codcredor, contrato: link.contrato, parcela: instalment.id });
 
   return (
     <div className="page agreement-page">

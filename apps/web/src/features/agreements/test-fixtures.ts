@@ -21,7 +21,7 @@ export function concluded(overrides: Partial<ConcludedAgreement> = {}): Conclude
   return {
     tipo: 'acordo',
     titulo: 'Parabéns, acordo concluído com sucesso!',
-    credor: { codigo: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg' },
+    credor: { codcredor: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg' },
     contrato: '3051720',
     contratoExibido: '30***720',
     formaPagamento: 'boleto',
@@ -51,7 +51,7 @@ export const cardAgreement = () =>
 
 export function inProgress(overrides: Partial<AgreementInProgress> = {}): AgreementInProgress {
   return {
-    credor: { codigo: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg' },
+    credor: { codcredor: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg' },
     contrato: '5521009',
     contratoExibido: '55***009',
     codigoAcordo: 'AC-77',

@@ -46,7 +46,7 @@ function OpenInstalmentDatesModal({ debts, link, methods, onClose }: InstalmentD
             onClick={() =>
               method &&
               summary.save({
-                codcredor: link.credor,
+                codcredor: link.codcredor,
                 contrato: link.contrato,
                 formaPagamento: method,
                 selecao: { modo: '2', parcelas: debts.map((d) => d.id), vencimento: date },

@@ -37,7 +37,11 @@ export function NegotiationPage() {
   const link = useMemo(() => readNegotiationLink(query), [query]);
   if (!link) return <Navigate to={paths.minhaConta} replace />;
   return (
-    <Negotiation key={`${link.credor}/${link.contrato}`} link={link} preferred={readPreferredMethod(query)} />
+    <Negotiation
+      key={`${link.codcredor}/${link.contrato}`}
+      link={link}
+      preferred={readPreferredMethod(query)}
+    />
   );
 }
 
@@ -48,7 +52,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
   const session = useSignedInSession();
   const offers = trpc.negotiation.offers.useQuery(
     {
-      codcredor: link.credor,
+      codcredor: link.codcredor,
       contrato: link.contrato,
       propostas: link.chamarProposta,
       dividas: link.chamarDivida,

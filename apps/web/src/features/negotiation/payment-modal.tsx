@@ -49,7 +49,7 @@ function OpenPaymentModal({
     setRefetching(true);
     try {
       const offers = await utils.negotiation.offers.fetch({
-        codcredor: link.credor,
+        codcredor: link.codcredor,
         contrato: link.contrato,
         vencimento,
         propostas: true,
@@ -83,7 +83,7 @@ function OpenPaymentModal({
             onClick={() =>
               method &&
               summary.save({
-                codcredor: link.credor,
+                codcredor: link.codcredor,
                 contrato: link.contrato,
                 formaPagamento: method,
                 selecao: { modo: '1', idProposta: proposal.id },

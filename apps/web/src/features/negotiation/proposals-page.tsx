@@ -32,7 +32,11 @@ export function ProposalsPage() {
   const link = useMemo(() => readNegotiationLink(query), [query]);
   if (!link) return <Navigate to={paths.minhaConta} replace />;
   return (
-    <Proposals key={`${link.credor}/${link.contrato}`} link={link} preferred={readPreferredMethod(query)} />
+    <Proposals
+      key={`${link.codcredor}/${link.contrato}`}
+      link={link}
+      preferred={readPreferredMethod(query)}
+    />
   );
 }
 
@@ -40,7 +44,7 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
   // undefined: the upstream's default day; a re-request for each day chosen.
   const [vencimento, setVencimento] = useState<string | undefined>(undefined);
   const offers = trpc.negotiation.offers.useQuery(
-    { codcredor: link.credor, contrato: link.contrato, vencimento, propostas: true, dividas: false },
+    { codcredor: link.codcredor, contrato: link.contrato, vencimento, propostas: true, dividas: false },
     { retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData },
   );
   const data = offers.data;
@@ -54,7 +58,7 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
   const choose = (proposal: ProposalView) =>
     method &&
     summary.save({
-      codcredor: link.credor,
+      codcredor: link.codcredor,
       contrato: link.contrato,
       formaPagamento: method,
       selecao: { modo: '1', idProposta: proposal.id },

@@ -57,7 +57,10 @@ function AgreementSummary({ summary }: { summary: Summary }) {
     retryDelay: CONFLICT_RETRY_MS,
     onSuccess: (result) => {
       if (result.status === 'erro') {
-        void navigate(paths.erroEfetivacao, { replace: true, state: { codCredor: summary.credor.codigo } });
+        void navigate(paths.erroEfetivacao, {
+          replace: true,
+          state: { codCredor: summary.credor.codcredor },
+        });
       } else {
         void navigate(paths.acordoConcluido, { replace: true });
       }
@@ -148,7 +151,7 @@ function AgreementSummary({ summary }: { summary: Summary }) {
 /** The operations per contract, each collapsible; the instalments list scrolls past 250 px (spec). */
 function Operations({ contratos }: { contratos: Summary['contratos'] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(
-    () => new Set(contratos.slice(0, 1).map((c) => c.numero)),
+    () => new Set(contratos.slice(0, 1).map((c) => c.contrato)),
   );
   const baseId = useId();
   return (
@@ -156,11 +159,11 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
       <h2 id={`${baseId}-titulo`} className="section-heading">
         Operações
       </h2>
-      {contratos.map((contrato, index) => {
-        const expanded = open.has(contrato.numero);
+      {contratos.map((operation, index) => {
+        const expanded = open.has(operation.contrato);
         const panelId = `${baseId}-${index}`;
         return (
-          <div key={contrato.numero} className="operation">
+          <div key={operation.contrato} className="operation">
             <h3 className="instalment-group-title">
               <button
                 type="button"
@@ -170,12 +173,12 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
                 onClick={() =>
                   setOpen((s) => {
                     const next = new Set(s);
-                    if (!next.delete(contrato.numero)) next.add(contrato.numero);
+                    if (!next.delete(operation.contrato)) next.add(operation.contrato);
                     return next;
                   })
                 }
               >
-                <span>Contrato {contrato.numeroExibido}</span>
+                <span>Contrato {operation.contratoExibido}</span>
                 <span className="disclosure-mark" aria-hidden="true" />
               </button>
             </h3>
@@ -184,7 +187,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
               id={panelId}
               hidden={!expanded}
               className="operation-list"
-              aria-label={`Parcelas do contrato ${contrato.numeroExibido}`}
+              aria-label={`Parcelas do contrato ${operation.contratoExibido}`}
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
               tabIndex={0}
             >
@@ -197,7 +200,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {contrato.parcelas.map((p) => (
+                  {operation.parcelas.map((p) => (
                     <tr key={`${p.contrato}-${p.vencimento}-${p.valorCents}`}>
                       <td>{p.contratoExibido}</td>
                       <td>{formatBrDate(p.vencimento)}</td>

@@ -63,7 +63,7 @@ export function debt(id: string, dueInDays: number, overrides: Partial<DebtView>
 
 export function offers(overrides: Partial<Offers> = {}): Offers {
   return {
-    credor: { codigo: '1002', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe-eletro.svg' },
+    credor: { codcredor: '1002', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe-eletro.svg' },
     sequencial: false,
     formasPagamento: [
       { tipo: 'boleto', pagamentoInterno: true, pagamentoProposta: true },
@@ -79,7 +79,7 @@ export function offers(overrides: Partial<Offers> = {}): Offers {
 export function summary(overrides: Partial<Summary> = {}): Summary {
   return {
     chave: '9f1c3f0e-4a55-4d3b-9d5e-2f3a4b5c6d7e',
-    credor: { codigo: '1008', nome: 'Onda Telecom', logoUrl: '/api/logos/onda-telecom.svg' },
+    credor: { codcredor: '1008', nome: 'Onda Telecom', logoUrl: '/api/logos/onda-telecom.svg' },
     contrato: '30118845720',
     contratoExibido: '30***720',
     modo: '1',
@@ -89,8 +89,8 @@ export function summary(overrides: Partial<Summary> = {}): Summary {
     tipoAcordo: 'AV',
     contratos: [
       {
-        numero: '30118845720',
-        numeroExibido: '30***720',
+        contrato: '30118845720',
+        contratoExibido: '30***720',
         parcelas: [
           {
             contrato: '30118845720',
