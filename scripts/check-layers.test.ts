@@ -127,4 +127,17 @@ describe('violations', () => {
     });
     expect(violations(files).map((v) => v.file)).toEqual([`${WEB}/lib/a.ts`, `${WEB}/lib/b.css`]);
   });
+
+  it('refuses a stub route module importing another, as for BFF routers', () => {
+    const files = tree(
+      {
+        'apps/stub/src/routes/account.ts': "import { bearerToken } from './auth';",
+        'apps/stub/src/routes/auth.ts': "import { bearerToken } from '../http/requests';",
+      },
+      ['apps/stub/src/http/requests.ts'],
+    );
+    expect(rulesOf(files)).toEqual([
+      'apps/stub/src/routes/account.ts -> apps/stub/src/routes/auth.ts: a router never imports another router',
+    ]);
+  });
 });

@@ -62,8 +62,10 @@ export function resolve(
 }
 
 const feature = (file: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-// A test beside a router counts as that router.
-const router = (file: string) => /^apps\/bff\/src\/routers\/([^/]+?)(\.test)?\.tsx?$/.exec(file)?.[1];
+// A BFF router or a stub route module; a test beside one counts as it.
+const router = (file: string) =>
+  /^apps\/(bff\/src\/routers|stub\/src\/routes)\/([^/]+?)(\.test)?\.tsx?$/.exec(file)?.[2];
+const routerFolder = (file: string) => /^apps\/(bff\/src\/routers|stub\/src\/routes)\//.exec(file)?.[0];
 
 /** The rule an import breaks, if any. */
 function broken(file: string, target: string, typeOnly: boolean): string | undefined {
@@ -72,7 +74,7 @@ function broken(file: string, target: string, typeOnly: boolean): string | undef
   if (/^apps\/web\/src\/(components|lib)\//.test(file) && /^apps\/web\/src\/(features|app)\//.test(target))
     return 'components/ and lib/ never import features/ or app/';
   const fromRouter = router(file);
-  if (fromRouter && target.startsWith('apps/bff/src/routers/') && router(target) !== fromRouter)
+  if (fromRouter && routerFolder(target) === routerFolder(file) && router(target) !== fromRouter)
     return 'a router never imports another router';
   if (file.startsWith('packages/') && target.startsWith('apps/')) return 'packages never import apps';
   if (file.startsWith('packages/validation/') && target.startsWith('packages/contracts/'))

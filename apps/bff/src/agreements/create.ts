@@ -3,6 +3,7 @@ import type { createAgreementInput } from '@portal/contracts/procedures/agreemen
 import { formatBrDate } from '@portal/validation/dates';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { contractScope } from '../negotiation/creditors';
 import type { Summary } from '../negotiation/summary';
 import { trackAgreement } from '../tracking/trail';
 import type { SignedIn } from '../trpc/context';
@@ -22,7 +23,7 @@ export async function createAgreement(
   input: z.output<typeof createAgreementInput>,
 ): Promise<CreateResult> {
   const { sessions, store, proxy, config } = ctx.services;
-  const { cpfCnpj, token } = ctx.session.data;
+  const { cpfCnpj } = ctx.session.data;
   // the summary the creation used, for the trail once the result is recorded
   let used: Summary | undefined;
   const { result, repeated } = await once(
@@ -37,10 +38,7 @@ export async function createAgreement(
       const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
       const reply = await proxy
         .call('gerarBoleto', {
-          cpfcnpj: cpfCnpj,
-          token,
-          codcredor: saved.credor.codcredor,
-          contrato: saved.contrato,
+          ...contractScope(ctx, saved.credor.codcredor, saved.contrato),
           formapagamento: PAYMENT_METHOD_CODE[saved.formaPagamento],
           idproposta: saved.idProposta,
           modo: saved.modo,

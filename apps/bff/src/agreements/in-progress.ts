@@ -9,7 +9,7 @@ import { parseMoney } from '@portal/validation/money';
 import { normalizePhone } from '@portal/validation/phone';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { creditorBrief, creditorOf } from '../negotiation/creditors';
+import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import { isoOf } from '../negotiation/views';
 import { trackBoleto } from '../tracking/trail';
 import type { SignedIn } from '../trpc/context';
@@ -20,13 +20,10 @@ import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult } from '
 /** The agreement in progress on a contract (proxy `consultaAcordo`), for /acordos. */
 export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof inProgressInput>) {
   const creditor = await creditorOf(ctx, input.codcredor);
-  const { cpfCnpj, token } = ctx.session.data;
-  const data = await ctx.services.proxy.call('consultaAcordo', {
-    cpfcnpj: cpfCnpj,
-    token,
-    codcredor: creditor.agrupador,
-    contrato: input.contrato,
-  });
+  const data = await ctx.services.proxy.call(
+    'consultaAcordo',
+    contractScope(ctx, creditor.agrupador, input.contrato),
+  );
   return {
     credor: creditorBrief(creditor),
     contrato: input.contrato,
@@ -46,20 +43,12 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
 /** 'Gerar pagamento' on /acordos: issues the boleto of an open agreement instalment again (`emitirBoleto`). */
 export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput>): Promise<CreateResult> {
   const creditor = await creditorOf(ctx, input.codcredor);
-  const { cpfCnpj, token } = ctx.session.data;
   const { proxy, sessions } = ctx.services;
-  const current = await proxy.call('consultaAcordo', {
-    cpfcnpj: cpfCnpj,
-    token,
-    codcredor: creditor.agrupador,
-    contrato: input.contrato,
-  });
+  const scope = contractScope(ctx, creditor.agrupador, input.contrato);
+  const current = await proxy.call('consultaAcordo', scope);
   const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
   const reply = await proxy.call('emitirBoleto', {
-    cpfcnpj: cpfCnpj,
-    token,
-    codcredor: creditor.agrupador,
-    contrato: input.contrato,
+    ...scope,
     idproposta: input.parcela,
     modo: '1',
     ...delivery,
@@ -96,8 +85,7 @@ export async function sendAgreement(
 ): Promise<{ ok: true; message: string }> {
   const acordo = await ctx.services.sessions.read(ctx.session, 'agreement');
   if (!acordo) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noAgreement });
-  const { cpfCnpj, token } = ctx.session.data;
-  const scope = { cpfcnpj: cpfCnpj, token, codcredor: acordo.credor.codcredor, contrato: acordo.contrato };
+  const scope = contractScope(ctx, acordo.credor.codcredor, acordo.contrato);
   const current = await ctx.services.proxy.call('consultaAcordo', scope);
   const open = current.parcelasAcordo.find((p) => p.status === 'EM ABERTO');
   if (!open) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });

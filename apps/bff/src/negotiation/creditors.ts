@@ -68,3 +68,11 @@ export async function creditorOf(ctx: SignedIn, codcredor: string): Promise<Cred
   if (!creditor) throw new TRPCError({ code: 'NOT_FOUND', message: NEGOTIATION_MESSAGES.unknownCreditor });
   return creditor;
 }
+
+/** What every proxy request about one of the user's contracts carries: who asks, and which contract. */
+export const contractScope = (ctx: SignedIn, codcredor: string, contrato: string) => ({
+  cpfcnpj: ctx.session.data.cpfCnpj,
+  token: ctx.session.data.token,
+  codcredor,
+  contrato,
+});

@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { recordAccess } from '../tracking/access-record';
 import type { SignedIn } from '../trpc/context';
-import { creditorBrief, creditorOf, NEGOTIATION_MESSAGES, paymentTypes } from './creditors';
+import { contractScope, creditorBrief, creditorOf, NEGOTIATION_MESSAGES, paymentTypes } from './creditors';
 import {
   instalmentsSummary,
   type OffersRecord,
@@ -46,12 +46,8 @@ export async function contractsOf(ctx: SignedIn, codcredor: string): Promise<Con
  */
 export async function offersFor(ctx: SignedIn, input: z.output<typeof offersInput>) {
   const creditor = await creditorOf(ctx, input.codcredor);
-  const { cpfCnpj, token } = ctx.session.data;
   const scope = {
-    cpfcnpj: cpfCnpj,
-    token,
-    codcredor: creditor.agrupador,
-    contrato: input.contrato,
+    ...contractScope(ctx, creditor.agrupador, input.contrato),
     ...(input.vencimento ? { vencimento: formatBrDate(input.vencimento) } : {}),
   };
   const { proxy, sessions } = ctx.services;
@@ -109,12 +105,8 @@ export async function saveSummary(ctx: SignedIn, input: z.output<typeof saveSumm
     built = proposalSummary(proposal, offers?.originals);
     idProposta = proposal.id;
   } else {
-    const { cpfCnpj, token } = ctx.session.data;
     const { dividas } = await proxy.call('consultaDivida', {
-      cpfcnpj: cpfCnpj,
-      token,
-      codcredor: creditor.agrupador,
-      contrato: input.contrato,
+      ...contractScope(ctx, creditor.agrupador, input.contrato),
       vencimento: formatBrDate(selecao.vencimento),
     });
     const wanted = new Set(selecao.parcelas);

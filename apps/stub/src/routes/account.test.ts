@@ -3,10 +3,10 @@ import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
 import { documentStatusReply } from '@portal/contracts/upstream-registration';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
+import { REGISTRATION_MESSAGES } from '../http/messages';
 import type { ClonablePersona } from '../state/personas';
 import { useStubServer } from '../testing/stub-server';
 import { ACCOUNT_MESSAGES } from './account';
-import { REGISTRATION_MESSAGES } from './registration';
 
 const server = useStubServer();
 

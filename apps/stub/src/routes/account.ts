@@ -15,10 +15,10 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidLandlineOrMobile } from '@portal/validation/phone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { REGISTRATION_MESSAGES } from '../http/messages';
+import { bearerToken } from '../http/requests';
 import type { StubState } from '../state/stub-state';
-import type { StubUser } from '../state/users';
-import { bearerToken, toProfile } from './auth';
-import { REGISTRATION_MESSAGES } from './registration';
+import { type StubUser, toProfile } from '../state/users';
 
 export const ACCOUNT_MESSAGES = {
   invalid: 'Dados inválidos.',

@@ -1,4 +1,3 @@
-import type { Profile } from '@portal/contracts/entities';
 import type { LoginData } from '@portal/contracts/upstream-auth';
 import {
   loginRequest,
@@ -7,14 +6,10 @@ import {
   verificarLoginRequest,
 } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../http/requests';
 import type { StubState } from '../state/stub-state';
-import type { StubUser } from '../state/users';
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || undefined : undefined;
-}
+import { type StubUser, toProfile } from '../state/users';
 
 const loginData = (user: StubUser, token: string): LoginData => ({
   token,
@@ -22,8 +17,6 @@ const loginData = (user: StubUser, token: string): LoginData => ({
   cpfCnpj: user.cpfCnpj,
   nome: user.profile.nome,
 });
-
-export const toProfile = (user: StubUser): Profile => ({ ...user.profile, cpfCnpj: user.cpfCnpj });
 
 /** Answers compare without case, accents or extra spaces. */
 export const sameAnswer = (a: string, b: string) => {

@@ -9,16 +9,8 @@ import { isValidEmail, maskEmail } from '@portal/validation/email';
 import { isValidPhone, maskPhoneForDisplay } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { REGISTRATION_MESSAGES } from '../http/messages';
 import type { StubState } from '../state/stub-state';
-
-export const REGISTRATION_MESSAGES = {
-  documentTaken: 'CPF/CNPJ já cadastrado.',
-  emailTaken: 'E-mail já cadastrado. Por favor, utilize outro e-mail',
-  phoneTaken: 'Telefone já cadastrado. Por favor, utilize outro telefone',
-  notRegistered: 'CPF/CNPJ não cadastrado.',
-  invalid: 'Dados de cadastro inválidos.',
-  recoveryLinkInvalid: 'Link de recuperação inválido ou expirado.',
-} as const;
 
 const documentQuery = z.object({ cpfCnpj: z.string().max(20) });
 const contactQuery = z.object({

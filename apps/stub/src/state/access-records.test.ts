@@ -1,16 +1,12 @@
+import { PORTAL_ACCESS } from '@portal/contracts/activation-channel';
 import { describe, expect, it } from 'vitest';
 import { createAccessRecords } from './access-records';
 
 const record = {
+  ...PORTAL_ACCESS,
   dispositivo: 'mobile',
   codcredor: '1001',
   cpfcnpj: '52998224725',
-  empresa: 'Negocia Varejo',
-  idacionamento: 3000,
-  tipo: 'Posicao',
-  observacao: 'Cliente acessou o portal de negociação',
-  usuario: 30000,
-  stage: 1,
 } as const;
 
 describe('access records', () => {

@@ -1,3 +1,4 @@
+import type { Profile } from '@portal/contracts/entities';
 import type { SeedPersona } from '../data/types';
 import { passwordMatches, storePassword } from './passwords';
 
@@ -57,3 +58,6 @@ export function createUsers() {
 }
 
 export type Users = ReturnType<typeof createUsers>;
+
+/** A user's profile as the upstream answers it. */
+export const toProfile = (user: StubUser): Profile => ({ ...user.profile, cpfCnpj: user.cpfCnpj });
