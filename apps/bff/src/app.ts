@@ -50,7 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     trail: services.trail,
   }));
   const services = createServices(config, {
-    ...(deps.store ? { store: deps.store } : {}),
+    store: deps.store,
     logger: app.log,
     onSessionEvent: (event) => metrics.sessions.inc({ event }),
   });

@@ -79,7 +79,7 @@ export function createServices(
       idleMs: config.SESSION_IDLE_MINUTES * MINUTE,
       absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
       secureCookie: cookieSecure(config),
-      ...(onSessionEvent ? { onEvent: onSessionEvent } : {}),
+      onEvent: onSessionEvent,
     }),
     store,
     limiter: createRateLimiter({ store, keySecret }),
