@@ -2,6 +2,8 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   expectTrail,
+  openMoreOption,
+  openMoreOptions,
   PASSWORD,
   STUB_URL,
   signInAsCopyOf,
@@ -15,16 +17,11 @@ async function stubGet<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const goToMoreOptions = async (page: import('@playwright/test').Page) => {
-  await page.goto('/mais-opcoes');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mais opções' })).toBeVisible();
-};
-
 test('Maria edits her profile: an invalid date is refused, then a valid save returns to her account', async ({
   page,
 }) => {
   await signInAsCopyOf(page, 'maria');
-  await goToMoreOptions(page);
+  await openMoreOptions(page);
   const tiles = page.getByRole('list', { name: 'Opções da conta' });
   for (const name of [
     'Editar perfil',
@@ -61,7 +58,7 @@ test('Maria edits her profile: an invalid date is refused, then a valid save ret
 
   await expect(page).toHaveURL(/\/minha-conta$/);
   await expect(page.getByRole('status').getByText('Seus dados foram atualizados.')).toBeVisible();
-  await page.goto('/mais-opcoes/editar-perfil');
+  await openMoreOption(page, 'Editar perfil');
   await expect(page.getByLabel('Data de nascimento')).toHaveValue('20/05/1981');
   await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
   await expect(page.getByLabel('Nome Completo')).toHaveValue('Maria Aparecida Souza');
@@ -69,7 +66,7 @@ test('Maria edits her profile: an invalid date is refused, then a valid save ret
 
 test('Maria changes her password after a mismatch, then signs in with the new one', async ({ page }) => {
   const maria = await signInAsCopyOf(page, 'maria');
-  await page.goto('/mais-opcoes/nova-senha');
+  await openMoreOption(page, 'Alterar senha');
   await expect(page.getByRole('heading', { level: 1, name: 'Alterar senha' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -103,7 +100,7 @@ test('Maria changes her password after a mismatch, then signs in with the new on
 
 test('a deleted account is signed out and can no longer sign in', async ({ page }) => {
   const copy = await signInAsCopyOf(page, 'ana');
-  await page.goto('/mais-opcoes/editar-perfil');
+  await openMoreOption(page, 'Editar perfil');
   await page.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Tem certeza que deseja excluir seu cadastro?' });
   await expect(confirm).toBeVisible();
@@ -148,7 +145,7 @@ test('the rating from More options reaches the upstream; notifications can be tu
   page,
 }) => {
   const maria = await signInAsCopyOf(page, 'maria');
-  await goToMoreOptions(page);
+  await openMoreOptions(page);
   await page.getByRole('button', { name: /^Avaliar o portal/ }).click();
   const modal = page.getByRole('dialog', { name: 'Avalie o portal' });
   await expect(modal.getByRole('button', { name: 'Concluir' })).toBeDisabled();
@@ -183,14 +180,14 @@ test('FAQ, About and the privacy notice under More options, with their way back'
     ['Sobre', 'Sobre'],
     ['Aviso de Privacidade', 'Aviso de Privacidade'],
   ] as const) {
-    await goToMoreOptions(page);
+    await openMoreOptions(page);
     await page
       .getByRole('list', { name: 'Opções da conta' })
       .getByRole('link', { name: new RegExp(`^${tile}`) })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: 'Mais opções' }).first().click();
+    await page.getByRole('main').getByRole('link', { name: 'Mais opções' }).click();
     await expect(page).toHaveURL(/\/mais-opcoes$/);
   }
 });
@@ -199,7 +196,7 @@ test("a signed-in visit's trail reaches the upstream with the spec's stages, aft
   page,
 }) => {
   const copy = await signInAsCopyOf(page, 'maria');
-  await goToMoreOptions(page);
+  await openMoreOptions(page);
   await page.getByRole('link', { name: /^FAQ/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' })).toBeVisible();
 

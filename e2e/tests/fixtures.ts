@@ -72,6 +72,48 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** 'Mais opções' as a person reaches it from any signed-in page: the header from 768 px up, the menu on phones. */
+export async function openMoreOptions(page: Page) {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Abrir menu' });
+  const headerLink = page.getByRole('banner').getByRole('link', { name: 'Mais opções' });
+  await expect(menu.or(headerLink)).toBeVisible();
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Mais opções' }).click();
+  } else {
+    await headerLink.click();
+  }
+  await expect(page).toHaveURL(/\/mais-opcoes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mais opções' })).toBeVisible();
+}
+
+/** The tiles of 'Mais opções' and the heading of the page each opens. */
+export const MORE_OPTIONS = {
+  'Editar perfil': 'Meus dados',
+  'Alterar senha': 'Alterar senha',
+  FAQ: 'Perguntas frequentes',
+  Sobre: 'Sobre',
+  Notificações: 'Notificações',
+  'Aviso de Privacidade': 'Aviso de Privacidade',
+} as const;
+export type MoreOption = keyof typeof MORE_OPTIONS;
+
+/** One page of 'Mais opções', by clicks: 'Mais opções' (header or menu), then its tile. */
+export async function openMoreOption(page: Page, tile: MoreOption) {
+  await openMoreOptions(page);
+  await page
+    .getByRole('list', { name: 'Opções da conta' })
+    .getByRole('link', { name: new RegExp(`^${tile}`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: MORE_OPTIONS[tile], exact: true })).toBeVisible();
+}
+
+/** Back to Minha conta as a person does: the brand in the header leads there at every width. */
+export async function backToAccount(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Negocia Varejo, minha conta' }).click();
+  await expect(page).toHaveURL(/\/minha-conta$/);
+}
+
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -250,6 +250,7 @@ test("Carlos's agreement fails upstream and he is told who will call him", async
 
 test("Paulo's negotiation ends with the timeout message and a way back", async ({ page }) => {
   await signIn(page, 'paulo');
+  // A deep link (as from a bookmark): Paulo's silent upstream never lists his debts, so no card leads here.
   await page.goto(
     '/negociacao?credor=1012&contrato=20230871&chamarProposta=true&chamarDivida=true&parcelasIndividuaisSequenciais=false',
   );

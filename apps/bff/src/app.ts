@@ -4,6 +4,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify from 'fastify';
 import type { Config } from './config';
 import { type LogStream, loggerOptions } from './logging';
+import { agreementLetters } from './plugins/agreement-letters';
 import { boletos } from './plugins/boletos';
 import { errorHandler } from './plugins/error-handler';
 import { loadShedding } from './plugins/load-shedding';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   });
   logos(app, services);
   boletos(app, services);
+  agreementLetters(app, services);
   await spa(app, config.WEB_DIST);
 
   app.addHook('onClose', () => services.close());

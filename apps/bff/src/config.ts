@@ -38,6 +38,7 @@ export const configSchema = z.object({
   CHALLENGE_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(5),
   /** registration-status lookups (home banner) per IP in 10 minutes */
   LOOKUP_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  TRACK_VIEWS_MAX_PER_IP: z.coerce.number().int().positive().default(120),
   /** password-recovery sends per document in 15 minutes */
   RECOVERY_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
   /** recovery sends and registrations per IP in 15 minutes */

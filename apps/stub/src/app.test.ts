@@ -153,7 +153,8 @@ describe('proxy channel', () => {
     proxy.close();
     const agreement = agreementQueryResult.parse(reply?.data);
     expect(agreement.codigoAcordo).toBe('2025004417');
-    expect(agreement.parcelasAcordo.filter((p) => p.status === 'EM ABERTO')).toHaveLength(1);
+    // her creditor's upstream marks none FUTURA: every unpaid instalment comes 'EM ABERTO'
+    expect(agreement.parcelasAcordo.filter((p) => p.status === 'EM ABERTO')).toHaveLength(3);
     expect(none).toMatchObject({ err: true, retorno: 1, msg: PROXY_MESSAGES.noAgreement });
   });
 

@@ -8,6 +8,11 @@ export const faultsSchema = z.object({
   errorRate: z.number().min(0).max(1).default(0),
   /** share of proxy requests carried out (an agreement made, say) whose reply is then lost, 0–1 */
   lostReplyRate: z.number().min(0).max(1).default(0),
+  /**
+   * emitirBoleto answers `erro: false` with no boletos, as for an agreement the upstream ended meanwhile
+   * (nothing is left to issue)
+   */
+  emptyReissue: z.boolean().default(false),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brDate, documentDigits, moneyString } from './wire';
+import { brDate, documentDigits, moneyString, upstreamDocument } from './wire';
 
 // The portal's entities (creditor, contract, proposal, debt, agreement, boleto) as they travel between the upstream and the BFF.
 
@@ -20,13 +20,25 @@ export const paymentType = z.object({
 });
 export type PaymentType = z.infer<typeof paymentType>;
 
+/** What a creditor that names no payment type takes: id 1, boleto, paid inside the portal. */
+export const DEFAULT_PAYMENT_TYPE: PaymentType = {
+  idTipoPagamento: 1,
+  tipoPagamento: 'boleto',
+  pagamentoInterno: true,
+  pagamentoProposta: true,
+};
+
 export const creditor = z.object({
   logomarca: z.string().min(1),
   nomcontratante: z.string().min(1),
   /** the creditor code (codcredor elsewhere) */
   agrupador: z.string().min(1),
   url: z.string(),
-  pagamento: z.array(paymentType),
+  /** missing, null or empty: the default payment type alone */
+  pagamento: z
+    .array(paymentType)
+    .nullish()
+    .transform((list) => (list?.length ? list : [{ ...DEFAULT_PAYMENT_TYPE }])),
   parcelasIndividuaisSequenciais: z.boolean(),
 });
 export type Creditor = z.infer<typeof creditor>;
@@ -91,6 +103,8 @@ export const agreementInstalment = z.object({
   status: instalmentStatus,
   dataVencimento: brDate,
   valorPago: moneyString,
+  /** _ours_: the nosso número of this instalment's boleto, which `emitirBoleto` names it by */
+  nossonumero: z.string().max(40).optional(),
 });
 
 export const agreementQueryResult = z.object({
@@ -127,7 +141,7 @@ export type Address = z.infer<typeof address>;
 /** The profile the `consulta` query returns. */
 export const profile = z.object({
   nome: z.string(),
-  cpfCnpj: documentDigits,
+  cpfCnpj: upstreamDocument,
   dtNascimento: z.string(),
   email: z.string(),
   telefone: z.string(),

@@ -82,13 +82,17 @@ export const gerarBoletoRequest = requestBase.extend({
   chave: z.string().min(16).max(100),
 });
 
-/** Re-issues the boleto of an agreement instalment (emitirBoleto). */
+/**
+ * Re-issues the boleto of an agreement instalment (emitirBoleto): one channel a call, 'email' or 'sms',
+ * to one address; `nossonumero` is that boleto's own, and `formapagamento` goes with an e-mail only.
+ */
 export const emitirBoletoRequest = requestBase.extend({
   metodo: z.literal('emitirBoleto'),
   ...contractScope,
   idproposta: z.string().min(1).max(2000),
   modo: z.enum(['1', '2']),
-  ...delivery,
+  canalrecebimento: z.enum(['email', 'sms']),
+  destinorecebimento: delivery.destinorecebimento,
   nossonumero: z.string().max(40),
   formapagamento: z.union([z.literal(1), z.literal(2), z.literal(4)]).optional(),
 });
@@ -117,8 +121,15 @@ export const proxyReply = z.object({
 });
 export type ProxyReply = z.infer<typeof proxyReply>;
 
+/** A well-formed consultaDebito reply: every creditor as `creditor` describes it. */
 export const consultaDebitoData = z.object({ credor: z.array(creditor) });
 export type ConsultaDebitoData = z.infer<typeof consultaDebitoData>;
+
+/**
+ * consultaDebito as a reader takes it: the list, whose entries the reader parses one at a time with
+ * `creditor`, so that one malformed creditor leaves the others to be shown.
+ */
+export const consultaDebitoEntries = z.object({ credor: z.array(z.unknown()) });
 
 export const consultaContratoData = z.object({ contratos: z.array(contract) });
 export const consultaDividaData = z.object({ dividas: z.array(debtInstalment) });
@@ -127,7 +138,7 @@ export const emitirBoletoData = z.object({ erro: z.boolean(), boletos: z.array(b
 
 /** What a method's successful reply carries in `data`. */
 export const proxyReplyData = {
-  consultaDebito: consultaDebitoData,
+  consultaDebito: consultaDebitoEntries,
   consultaContrato: consultaContratoData,
   consultaDivida: consultaDividaData,
   consultaProposta: consultaPropostaData,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profile } from './entities';
-import { documentDigits, envelope } from './wire';
+import { documentDigits, envelope, upstreamDocument } from './wire';
 
 /** POST /login: credentials, or a token to re-validate. */
 export const loginRequest = z.union([
@@ -13,7 +13,7 @@ export const loginData = z.object({
   token: z.string().min(1),
   /** the client id */
   id: z.string().min(1),
-  cpfCnpj: documentDigits,
+  cpfCnpj: upstreamDocument,
   nome: z.string().min(1),
 });
 export type LoginData = z.infer<typeof loginData>;

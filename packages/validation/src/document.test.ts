@@ -11,6 +11,7 @@ import {
   isValidCpf,
   isValidDocument,
   normalizeDocument,
+  padDocument,
 } from './document';
 import {
   canonicalMask,
@@ -233,6 +234,71 @@ describe('formatDocument', () => {
     for (const document of [...PERSONA_CPFS, ...PERSONA_CNPJS]) {
       expect(formatDocument(document)).toBe(document);
     }
+  });
+});
+
+describe('padDocument (a document the upstream sent without its leading zeros)', () => {
+  /** What a sender that stores documents as numbers does to them. */
+  const withoutLeadingZeros = (document: string) => document.replace(/^0+(?=.)/, '');
+
+  it('reads 11 digits or fewer as a CPF and puts its zeros back', () => {
+    expect(padDocument('481516298')).toBe('00481516298');
+    expect(padDocument('731902416')).toBe('00731902416');
+    expect(padDocument('4815162985')).toBe('04815162985');
+    expect(isValidCpf(padDocument('481516298'))).toBe(true);
+  });
+
+  it('reads 12 or 13 digits as a numeric CNPJ missing its zeros', () => {
+    expect(padDocument('1222333000181')).toBe('01222333000181');
+    expect(padDocument('222333000181')).toBe('00222333000181');
+  });
+
+  it('leaves a complete document, punctuated or not, as normalizeDocument does', () => {
+    expect(padDocument('52998224725')).toBe('52998224725');
+    expect(padDocument('529.982.247-25')).toBe('52998224725');
+    expect(padDocument('11.222.333/0001-81')).toBe('11222333000181');
+  });
+
+  it('leaves an alphanumeric CNPJ untouched, even one that starts with a zero', () => {
+    expect(padDocument('12ABC34501DE35')).toBe('12ABC34501DE35');
+    expect(padDocument('0ABC34501DE35')).toBe('0ABC34501DE35');
+    expect(padDocument('12abc34501de35')).toBe('12ABC34501DE35');
+  });
+
+  it('leaves what has no digits or more than 14 alone', () => {
+    expect(padDocument('')).toBe('');
+    expect(padDocument('112223330001810')).toBe('112223330001810');
+  });
+
+  // Documents that do start with zeros, beside the general ones.
+  const zeroLedCpf = validCpf.map((cpf) => completeCpf(`00${cpf.slice(2, 9)}`));
+  const zeroLedCnpj = validNumericCnpj.map((cnpj) => completeCnpj(`0${cnpj.slice(1, 12)}`));
+
+  it('gives every valid CPF back from its digits without leading zeros', () => {
+    fc.assert(
+      fc.property(fc.oneof(validCpf, zeroLedCpf), (cpf) => {
+        expect(padDocument(withoutLeadingZeros(cpf))).toBe(cpf);
+      }),
+    );
+  });
+
+  it('gives back every numeric CNPJ that lost at most two zeros', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(validNumericCnpj, zeroLedCnpj).filter((cnpj) => withoutLeadingZeros(cnpj).length >= 12),
+        (cnpj) => {
+          expect(padDocument(withoutLeadingZeros(cnpj))).toBe(cnpj);
+        },
+      ),
+    );
+  });
+
+  it('changes no alphanumeric CNPJ', () => {
+    fc.assert(
+      fc.property(validAlphanumericCnpj, (cnpj) => {
+        expect(padDocument(cnpj)).toBe(cnpj);
+      }),
+    );
   });
 });
 

@@ -20,6 +20,18 @@ export function normalizeDocument(input: string): string {
   return input.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 }
 
+/**
+ * A document as an upstream that keeps it as a number sends it: without its leading zeros. Normalized,
+ * then an all-digit value of 11 digits or fewer is read as a CPF and 12 or 13 digits as a numeric CNPJ,
+ * each padded back to full length. Alphanumeric CNPJs, complete documents and anything longer are left
+ * as normalized. Not for what a user is typing: the masks work on the characters typed so far.
+ */
+export function padDocument(input: string): string {
+  const document = normalizeDocument(input);
+  if (!/^[0-9]{1,13}$/.test(document)) return document;
+  return document.padStart(document.length <= 11 ? 11 : 14, '0');
+}
+
 /** The RFB value of a CPF/CNPJ character: its ASCII code minus 48 ('0'..'9' → 0..9, 'A'..'Z' → 17..42). */
 function charValue(chars: string, index: number): number {
   return chars.charCodeAt(index) - 48;

@@ -106,6 +106,42 @@ describe('money properties', () => {
   });
 });
 
+describe('parseMoney reads the upstream amount by its digits', () => {
+  const cents = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.maxSafeNat());
+  /** Reais and centavos written out here, not with the formatters under test. */
+  const spellings = (c: number) => {
+    const units = String(Math.floor(c / 100));
+    const fraction = String(c % 100).padStart(2, '0');
+    const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    return {
+      bare: `${units},${fraction}`,
+      grouped: `${grouped},${fraction}`,
+      currency: `R$ ${grouped},${fraction}`,
+    };
+  };
+
+  it.each([
+    ['1234,56', 123456],
+    ['1.234,56', 123456],
+    ['R$ 1.234,56', 123456],
+    ['R$ 1234,56', 123456],
+    ['1000000,00', 100000000],
+  ])('reads %j as %i cents, with or without thousands separators', (input, expected) => {
+    expect(parseMoney(input)).toBe(expected);
+  });
+
+  it('reads every amount back from its three spellings: bare, grouped and with R$', () => {
+    fc.assert(
+      fc.property(cents, (c) => {
+        const { bare, grouped, currency } = spellings(c);
+        expect(parseMoney(bare)).toBe(c);
+        expect(parseMoney(grouped)).toBe(c);
+        expect(parseMoney(currency)).toBe(c);
+      }),
+    );
+  });
+});
+
 describe('sumCents', () => {
   it('adds integer cents', () => {
     expect(sumCents([])).toBe(0);

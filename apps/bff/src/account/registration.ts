@@ -1,6 +1,7 @@
 import { limitByIp, startSession } from '../auth/sign-in';
 import type { SessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
+import { UpstreamError } from '../upstream/errors';
 
 export const CONTACT_MESSAGES = {
   emailTaken: 'E-mail já cadastrado. Por favor, utilize outro e-mail',
@@ -24,15 +25,30 @@ export async function contactConflicts(ctx: Context, input: { email: string; tel
 }
 
 /**
+ * The registration stands but its automatic sign-in failed: the page says the registration succeeded
+ * and sends the person to sign in with the temporary password the upstream sent them.
+ */
+export const REGISTERED_WITHOUT_SESSION = { status: 'cadastrado-sem-sessao' } as const;
+
+/**
  * POST cadastro (the upstream refuses a taken document, e-mail or phone, in that order), then the
- * automatic sign-in with the password it generated; the password never reaches the browser.
+ * automatic sign-in with the password it generated; the password never reaches the browser. A failed
+ * sign-in after a successful registration is not the registration's failure (REGISTERED_WITHOUT_SESSION).
  */
 export async function register(
   ctx: Context,
   input: Parameters<Context['services']['upstream']['register']>[0],
-): Promise<SessionView> {
+): Promise<SessionView | typeof REGISTERED_WITHOUT_SESSION> {
   await limitRegistrations(ctx);
   const { pass } = await ctx.services.upstream.register(input);
-  const login = await ctx.services.upstream.login({ cpfCnpj: input.cpfCnpj, senha: pass });
-  return startSession(ctx, login);
+  try {
+    const login = await ctx.services.upstream.login({ cpfCnpj: input.cpfCnpj, senha: pass });
+    return await startSession(ctx, login);
+  } catch (error) {
+    ctx.req.log.warn(
+      { kind: error instanceof UpstreamError ? error.kind : 'unknown' },
+      'registered, but the sign-in after it failed',
+    );
+    return REGISTERED_WITHOUT_SESSION;
+  }
 }

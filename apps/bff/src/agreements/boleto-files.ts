@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Boleto, PaymentMethod } from '@portal/contracts/entities';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { SignedIn } from '../trpc/context';
-import type { BoletoView } from './types';
+import { type AgreementLetter, letterFileName } from './agreement-letter';
+import type { BoletoView, ConcludedAgreement } from './types';
 
 const MAX_BOLETO_FILES = 100;
+const MAX_LETTERS = 20;
 const PDF_PATH = new RegExp(`^${UPSTREAM_PATHS.boletos}/[A-Za-z0-9_-]{16,100}\\.pdf$`);
 
 /** The upstream's PDF path inside its address, or null when it is not one of its boleto files. */
@@ -51,10 +53,31 @@ export async function boletoViews(
       arquivo,
       linhaDigitavel: b.linhaDigitavel,
       qrCode: b.qrCode?.startsWith('data:image/') ? b.qrCode : null,
-      linkPagamento: method === 'cartao' && isHttpUrl(b.url) ? b.url : null,
+      // A card is paid on the creditor's page, whose address is the payment line (http or https only).
+      linkPagamento: method === 'cartao' && isHttpUrl(b.linhaDigitavel) ? b.linhaDigitavel : null,
     };
   });
   const kept = Object.entries(files).slice(-MAX_BOLETO_FILES);
   await sessions.write(ctx.session, 'boletos', Object.fromEntries(kept));
   return views;
+}
+
+/**
+ * The agreement letter as the browser gets it: a random ref listed in this session (the last ones only)
+ * with what the letter says, so only this session can open it; the PDF is drawn when it is asked for.
+ */
+export async function letterFile(
+  ctx: SignedIn,
+  letter: AgreementLetter,
+): Promise<ConcludedAgreement['carta']> {
+  const { sessions } = ctx.services;
+  const letters = (await sessions.read(ctx.session, 'cartas')) ?? {};
+  const ref = randomBytes(18).toString('base64url');
+  letters[ref] = letter;
+  await sessions.write(
+    ctx.session,
+    'cartas',
+    Object.fromEntries(Object.entries(letters).slice(-MAX_LETTERS)),
+  );
+  return { pdfUrl: `/api/cartas/${ref}.pdf`, arquivo: letterFileName(letter.contrato) };
 }

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_CODE } from '@portal/contracts/entities';
 import type { createAgreementInput } from '@portal/contracts/procedures/agreements';
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { contractScope } from '../negotiation/creditors';
@@ -8,9 +8,11 @@ import type { Summary } from '../negotiation/summary';
 import { trackAgreement } from '../tracking/trail';
 import type { SignedIn } from '../trpc/context';
 import { UpstreamError } from '../upstream/errors';
-import { boletoViews } from './boleto-files';
+import { letterOfSummary } from './agreement-letter';
+import { boletoViews, letterFile } from './boleto-files';
 import { deliveryOf } from './delivery';
 import { bodyOf, once, ownerOf } from './idempotency';
+import { rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult } from './types';
 
 /**
@@ -43,7 +45,8 @@ export async function createAgreement(
           idproposta: saved.idProposta,
           modo: saved.modo,
           ...delivery,
-          vencimento: formatBrDate(saved.detalhes.vencimento),
+          // the date the user saw, when the summary says to send it (it always does: decision 0005)
+          ...(saved.mandarVencimento ? { vencimento: formatBrDate(saved.detalhes.vencimento) } : {}),
           chave: saved.chave,
         })
         .catch((error: unknown) => {
@@ -56,6 +59,11 @@ export async function createAgreement(
           throw error;
         });
       if (reply.erro) return { status: 'erro' };
+      await rememberMade(ctx, saved.credor.codcredor, saved.contrato, {
+        tipoAcordo: saved.tipoAcordo,
+        modo: saved.modo,
+      });
+      const boletos = await boletoViews(ctx, saved.formaPagamento, saved.contrato, reply.boletos);
       const acordo: ConcludedAgreement = {
         tipo: 'acordo',
         titulo: AGREEMENT_MESSAGES.defaultTitle,
@@ -68,7 +76,11 @@ export async function createAgreement(
         idProposta: saved.idProposta,
         modo: saved.modo,
         nossonumero: reply.nossonumero,
-        boletos: await boletoViews(ctx, saved.formaPagamento, saved.contrato, reply.boletos),
+        boletos,
+        // what the boletos issued now charge: a plan's entry, else the whole
+        valorCents: saved.detalhes.entradaCents ?? saved.detalhes.totalCents,
+        vencimento: saved.detalhes.vencimento,
+        carta: await letterFile(ctx, letterOfSummary(saved, reply.nossonumero, boletos, todayInBrazil())),
       };
       await sessions.write(ctx.session, 'agreement', acordo);
       return { status: 'concluido', acordo };

@@ -1,24 +1,44 @@
 import { normalizeEmail } from '@portal/validation/email';
-import { normalizePhone } from '@portal/validation/phone';
+import { isValidPhone, normalizePhone } from '@portal/validation/phone';
 import { TRPCError } from '@trpc/server';
 import type { SignedIn } from '../trpc/context';
 import { AGREEMENT_MESSAGES } from './types';
 
+/** The contacts given, normalized; with none given, the ones on file. */
+async function contactsOf(ctx: SignedIn, email: string | undefined, telefone: string | undefined) {
+  const mail = email ? normalizeEmail(email) : '';
+  const phone = telefone ? normalizePhone(telefone) : '';
+  if (mail || phone) return { mail, phone };
+  const profile = await ctx.services.upstream.profile(ctx.session.data.token);
+  return { mail: profile.email, phone: profile.telefone };
+}
+
 /**
- * Where the upstream sends the boletos: 'email;sms', 'email' or 'sms', and the matching addresses
- * joined by ';'. With no contact given, the ones on file.
+ * Where the upstream sends a new agreement's boletos (`gerarBoleto`): 'email;sms', 'email' or 'sms', and
+ * the matching addresses joined by ';'. With no contact given, the ones on file.
  */
 export async function deliveryOf(ctx: SignedIn, email: string | undefined, telefone: string | undefined) {
-  let mail = email ? normalizeEmail(email) : '';
-  let phone = telefone ? normalizePhone(telefone) : '';
-  if (!mail && !phone) {
-    const profile = await ctx.services.upstream.profile(ctx.session.data.token);
-    mail = profile.email;
-    phone = profile.telefone;
-  }
+  const { mail, phone } = await contactsOf(ctx, email, telefone);
   if (mail && phone)
     return { canalrecebimento: 'email;sms' as const, destinorecebimento: `${mail};${phone}` };
   if (mail) return { canalrecebimento: 'email' as const, destinorecebimento: mail };
   if (phone) return { canalrecebimento: 'sms' as const, destinorecebimento: phone };
+  throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
+}
+
+/**
+ * The one channel a re-issue (`emitirBoleto`) goes by, as the upstream takes one a call: the e-mail when
+ * there is one (it also carries the payment method), else the mobile by SMS. With no contact given, the
+ * ones on file. The concluded page then offers the other channel.
+ */
+export async function reissueDeliveryOf(
+  ctx: SignedIn,
+  email: string | undefined,
+  telefone: string | undefined,
+): Promise<{ canalrecebimento: 'email' | 'sms'; destinorecebimento: string }> {
+  const { mail, phone } = await contactsOf(ctx, email, telefone);
+  if (mail) return { canalrecebimento: 'email', destinorecebimento: mail };
+  // an SMS reaches a mobile only
+  if (isValidPhone(phone)) return { canalrecebimento: 'sms', destinorecebimento: phone };
   throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
 }

@@ -9,6 +9,7 @@ export const AGREEMENT_MESSAGES = {
   inProgress: 'Seu acordo está sendo processado. Aguarde um instante e consulte Minha Conta.',
   keyReused: 'Este acordo já foi concluído com outros dados de envio. Consulte Minha Conta.',
   issueFailed: 'Ocorreu um erro ao solicitar sua requisição.',
+  nothingToIssue: 'Não há boletos a emitir para este acordo. Consulte Minha Conta.',
   defaultTitle: 'Parabéns, acordo concluído com sucesso!',
   reissueTitle: 'Pagamento gerado com sucesso!',
 } as const;
@@ -40,9 +41,20 @@ export interface ConcludedAgreement {
   modo: '1' | '2';
   nossonumero: string;
   boletos: BoletoView[];
+  /** what the payment shown now charges (its boletos together) and its due date, for sharing it */
+  valorCents: number;
+  vencimento: string;
+  /** the agreement letter: /api/cartas/{ref}.pdf, opened only by the session that owns the agreement */
+  carta: { pdfUrl: string; arquivo: string };
 }
 
 export type CreateResult = { status: 'concluido'; acordo: ConcludedAgreement } | { status: 'erro' };
+
+/** 'sem-boletos': the upstream had nothing left to issue, so the agreement shown before is forgotten. */
+export type ReissueResult = { status: 'concluido'; acordo: ConcludedAgreement } | { status: 'sem-boletos' };
+
+/** `ok: false` is the same as 'sem-boletos': nothing left to send, and the agreement is forgotten. */
+export type SendResult = { ok: boolean; message: string };
 
 /** The boleto files a session may open: ref → the upstream PDF path and the file name. */
 export type BoletoFiles = Record<string, { path: string; arquivo: string }>;

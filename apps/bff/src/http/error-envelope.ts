@@ -13,6 +13,7 @@ export const HTTP_MESSAGES = {
   notFound: 'Não encontrado.',
   boletoNotFound: 'Boleto não encontrado.',
   boletoUnavailable: 'Não foi possível obter o boleto agora.',
+  letterNotFound: 'Carta do acordo não encontrada.',
   logoUnavailable: 'Não foi possível obter a imagem agora.',
   foreignOrigin: 'Origem não permitida.',
   unsupportedContentType: 'Tipo de conteúdo não suportado.',

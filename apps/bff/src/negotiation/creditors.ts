@@ -1,6 +1,8 @@
-import type { Creditor } from '@portal/contracts/entities';
+import { type Creditor, creditor as creditorSchema } from '@portal/contracts/entities';
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import type { SignedIn } from '../trpc/context';
+import { UpstreamError } from '../upstream/errors';
 import type { CreditorBrief } from './summary';
 import type { PaymentTypeView } from './views';
 
@@ -51,10 +53,31 @@ export const paymentTypes = (c: Creditor): PaymentTypeView[] =>
     pagamentoProposta: p.pagamentoProposta,
   }));
 
-/** The partner creditors holding the user's contracts (proxy `consultaDebito`), kept for the negotiation pages. */
+/** Which fields were wrong and how, never what they held: paths are the schema's keys and list positions. */
+const issueShapes = (error: z.ZodError) =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
+
+/**
+ * The partner creditors holding the user's contracts (proxy `consultaDebito`), kept for the negotiation
+ * pages. Each creditor is read on its own: one off contract is left out, logged by its shape only, and
+ * the others are shown. A list none of whose creditors can be read is a bad reply.
+ */
 export async function listCreditors(ctx: SignedIn): Promise<Creditor[]> {
   const { cpfCnpj, token } = ctx.session.data;
-  const { credor } = await ctx.services.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
+  const { credor: entries } = await ctx.services.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
+  const credor: Creditor[] = [];
+  entries.forEach((entry, index) => {
+    const parsed = creditorSchema.safeParse(entry);
+    if (parsed.success) credor.push(parsed.data);
+    else
+      ctx.req.log.warn(
+        { creditor: index, of: entries.length, issues: issueShapes(parsed.error) },
+        'consultaDebito: a creditor off contract was left out',
+      );
+  });
+  if (entries.length > 0 && credor.length === 0) {
+    throw new UpstreamError('bad-reply', 'proxy consultaDebito: no creditor on contract');
+  }
   // The negotiation pages need each creditor's payment types and flags: kept, not asked again.
   await ctx.services.sessions.write(ctx.session, 'creditors', credor);
   return credor;

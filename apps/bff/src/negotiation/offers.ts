@@ -8,12 +8,15 @@ import { recordAccess } from '../tracking/access-record';
 import type { SignedIn } from '../trpc/context';
 import { contractScope, creditorBrief, creditorOf, NEGOTIATION_MESSAGES, paymentTypes } from './creditors';
 import {
+  instalmentNumbers,
   instalmentsSummary,
   type OffersRecord,
   originalKey,
   proposalSummary,
   type Summary,
   type SummaryBody,
+  type SummaryView,
+  summaryView,
 } from './summary';
 import { type ContractView, toContractView, toDebtView, toProposalView } from './views';
 
@@ -84,7 +87,10 @@ export async function offersFor(ctx: SignedIn, input: z.output<typeof offersInpu
  * Keeps the agreement summary in the session, built from what the upstream offered — a proposal the
  * session was shown, or instalments valued again for the chosen date — with a fresh idempotency key.
  */
-export async function saveSummary(ctx: SignedIn, input: z.output<typeof saveSummaryInput>): Promise<Summary> {
+export async function saveSummary(
+  ctx: SignedIn,
+  input: z.output<typeof saveSummaryInput>,
+): Promise<SummaryView> {
   const creditor = await creditorOf(ctx, input.codcredor);
   const method = creditor.pagamento.find((p) => p.tipoPagamento === input.formaPagamento);
   const { selecao } = input;
@@ -114,7 +120,9 @@ export async function saveSummary(ctx: SignedIn, input: z.output<typeof saveSumm
     if (chosen.length !== wanted.size) {
       throw new TRPCError({ code: 'NOT_FOUND', message: NEGOTIATION_MESSAGES.instalmentsGone });
     }
-    built = instalmentsSummary(chosen, selecao.vencimento);
+    const offers = await sessions.read(ctx.session, 'offers');
+    const seen = offers?.codcredor === creditor.agrupador && offers.contrato === input.contrato;
+    built = instalmentsSummary(chosen, selecao.vencimento, instalmentNumbers(seen ? offers : undefined));
     idProposta = selecao.parcelas.join(';');
   }
 
@@ -129,7 +137,9 @@ export async function saveSummary(ctx: SignedIn, input: z.output<typeof saveSumm
     pagamentoSite: method.pagamentoInterno,
     retorno: input.retorno,
     ...built,
+    // Always: the upstream's default date may not be the one the user saw (decision 0005).
+    mandarVencimento: true,
   };
   await sessions.write(ctx.session, 'summary', summary);
-  return summary;
+  return summaryView(summary);
 }

@@ -13,8 +13,13 @@ export interface CreditorBrief {
 export interface SummaryInstalment {
   contrato: string;
   contratoExibido: string;
+  /** the instalment's number on its contract, when the upstream gave it (a proposal lists it) */
+  numero: number | null;
   vencimento: string;
+  /** the original value */
   valorCents: number;
+  /** what it costs on the agreement's date (the upstream's updated value) */
+  valorPagarCents: number;
   futura: boolean;
 }
 
@@ -45,7 +50,17 @@ export interface Summary {
   };
   /** where the summary's back arrow goes: the page and query that built it */
   retorno: string;
+  /**
+   * gerarBoleto carries `vencimento` only when this says so (the spec's `mandarVencimento`). Every
+   * summary sets it, so the agreement is made for the date the user saw and never for a default date of
+   * the upstream's own (docs/decisions/0005-mandar-vencimento.md).
+   */
+  mandarVencimento: boolean;
 }
+
+/** The summary as the browser gets it: what /resumo shows and the key; how it is sent stays in the BFF. */
+export type SummaryView = Omit<Summary, 'mandarVencimento'>;
+export const summaryView = ({ mandarVencimento: _, ...view }: Summary): SummaryView => view;
 
 /** What a summary takes from the offer it is built from. */
 export type SummaryBody = Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'>;
@@ -60,6 +75,15 @@ export interface OffersRecord {
 }
 
 export const originalKey = (contrato: string, vencimento: string) => `${contrato}|${vencimento}`;
+
+/** The instalment numbers the proposals remembered list, by `originalKey`: debts come without one. */
+export function instalmentNumbers(offers: OffersRecord | undefined): Record<string, number> {
+  const numbers: Record<string, number> = {};
+  for (const proposal of Object.values(offers?.proposals ?? {})) {
+    for (const p of proposal.prestacoes) numbers[originalKey(p.contrato, p.vencimento)] = p.numero;
+  }
+  return numbers;
+}
 
 const sortForSummary = (a: SummaryInstalment, b: SummaryInstalment) =>
   b.vencimento.localeCompare(a.vencimento) || a.contrato.localeCompare(b.contrato);
@@ -85,8 +109,10 @@ export function proposalSummary(proposal: ProposalView, originals: Record<string
       proposal.prestacoes.map((p) => ({
         contrato: p.contrato,
         contratoExibido: maskContract(p.contrato),
+        numero: p.numero,
         vencimento: p.vencimento,
         valorCents: originals[originalKey(p.contrato, p.vencimento)] ?? p.valorCents,
+        valorPagarCents: p.valorCents,
         futura: p.vencimento > proposal.vencimento,
       })),
     ),
@@ -105,16 +131,25 @@ export function proposalSummary(proposal: ProposalView, originals: Record<string
   };
 }
 
-/** Individual instalments paid at once on `vencimento`, at the values the upstream gave for that date. */
-export function instalmentsSummary(debts: DebtView[], vencimento: string): SummaryBody {
+/**
+ * Individual instalments paid at once on `vencimento`, at the values the upstream gave for that date;
+ * `numeros`: their numbers when a proposal listed them (see instalmentNumbers).
+ */
+export function instalmentsSummary(
+  debts: DebtView[],
+  vencimento: string,
+  numeros: Record<string, number> = {},
+): SummaryBody {
   return {
     tipoAcordo: 'AV',
     contratos: groupByContract(
       debts.map((d) => ({
         contrato: d.contrato,
         contratoExibido: maskContract(d.contrato),
+        numero: numeros[originalKey(d.contrato, d.vencimento)] ?? null,
         vencimento: d.vencimento,
         valorCents: d.originalCents,
+        valorPagarCents: d.valorCents,
         futura: d.futura,
       })),
     ),

@@ -1,6 +1,6 @@
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { contractsOf, offersFor, saveSummary } from '../negotiation/offers';
-import type { Summary } from '../negotiation/summary';
+import { type SummaryView, summaryView } from '../negotiation/summary';
 import { router, sessionProcedure } from '../trpc/init';
 
 export const negotiationRouter = router({
@@ -16,8 +16,8 @@ export const negotiationRouter = router({
   saveSummary: sessionProcedure.input(saveSummaryInput).mutation(({ ctx, input }) => saveSummary(ctx, input)),
 
   /** The summary /resumo shows; null sends the user to /minha-conta. */
-  summary: sessionProcedure.query(
-    async ({ ctx }): Promise<Summary | null> =>
-      (await ctx.services.sessions.read(ctx.session, 'summary')) ?? null,
-  ),
+  summary: sessionProcedure.query(async ({ ctx }): Promise<SummaryView | null> => {
+    const summary = await ctx.services.sessions.read(ctx.session, 'summary');
+    return summary ? summaryView(summary) : null;
+  }),
 });

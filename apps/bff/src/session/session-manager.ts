@@ -129,6 +129,17 @@ export function createSessionManager({
       await store.delete(slotKey(session.id, slot));
     },
 
+    /**
+     * True for the first caller only, per session and `name`, however many ask at once and on whichever
+     * instance: an atomic counter in the shared store, living no longer than the session could.
+     */
+    async claimOnce(session: { id: string; data: SessionData }, name: string): Promise<boolean> {
+      const claimKey = `session:${session.id}:claim:${name}`;
+      return (
+        (await store.increment(claimKey, Math.max(1, session.data.createdAt + absoluteMs - now()))) === 1
+      );
+    },
+
     /** Binds an identity question to this browser; any earlier one is dropped. */
     async startChallenge(req: FastifyRequest, res: FastifyReply, record: ChallengeRecord): Promise<void> {
       const old = idFrom(req, challengeCookie);

@@ -1,4 +1,5 @@
 import type { Creditor } from '@portal/contracts/entities';
+import type { AgreementLetters } from '../agreements/agreement-letter';
 import type { BoletoFiles, ConcludedAgreement } from '../agreements/types';
 import type { OffersRecord, Summary } from '../negotiation/summary';
 
@@ -17,8 +18,8 @@ export interface SessionSlots {
   agreement: ConcludedAgreement;
   /** the boleto files this session may open */
   boletos: BoletoFiles;
-  /** the creditors whose access record (acionamento) was sent */
-  acionamentos: string[];
+  /** the agreement letters this session may open */
+  cartas: AgreementLetters;
 }
 
 export type SessionSlot = keyof SessionSlots;
@@ -30,6 +31,6 @@ const SLOT_NAMES: Record<SessionSlot, true> = {
   summary: true,
   agreement: true,
   boletos: true,
-  acionamentos: true,
+  cartas: true,
 };
 export const SESSION_SLOTS = Object.keys(SLOT_NAMES) as SessionSlot[];

@@ -86,6 +86,7 @@ export const PERSONA = {
   carlos: { cpfCnpj: '390.533.447-05', senha: 'Acordo@2026' },
   novaEra: { cpfCnpj: '12.ABC.345/01DE-35', senha: 'Acordo@2026' },
   paulo: { cpfCnpj: '868.224.410-18', senha: 'Acordo@2026' },
+  luciana: { cpfCnpj: '004.815.162-98', senha: 'Acordo@2026' },
   naoCadastrado: { cpfCnpj: '714.602.380-01', senha: 'Acordo@2026' },
 } as const;
 

@@ -1,5 +1,7 @@
 import type { ReceivedAccessRecord } from '@portal/stub/state/access-records';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../session/memory-store';
+import type { SessionStore } from '../session/session-store';
 import { PERSONA, type Stack, startStack } from '../testing/harness';
 
 const PHONE =
@@ -116,5 +118,44 @@ describe('access records (activation channel)', () => {
     expect(log).toContain('activation channel');
     expect(log).not.toContain(MARIA);
     expect(log).not.toContain('529.982.247-25');
+  });
+});
+
+describe('access records under concurrent contract queries', () => {
+  // Every store call takes a round trip, as it does to the Redis that several instances share.
+  const memory = createMemoryStore();
+  const later = <T>(op: () => Promise<T>) => new Promise<void>((r) => setTimeout(r, 5)).then(op);
+  const overTheNetwork: SessionStore = {
+    get: <T>(key: string) => later(() => memory.get<T>(key)),
+    set: (key, value, ttlMs) => later(() => memory.set(key, value, ttlMs)),
+    delete: (key) => later(() => memory.delete(key)),
+    increment: (key, windowMs) => later(() => memory.increment(key, windowMs)),
+    count: (key) => later(() => memory.count(key)),
+    ping: () => memory.ping(),
+    close: () => memory.close(),
+  };
+  let slow: Stack;
+  beforeAll(async () => {
+    slow = await startStack({ env: { PROXY_TIMEOUT_MS: '2000' }, deps: { store: overTheNetwork } });
+  });
+  afterAll(() => slow.close());
+
+  it('go once per creditor when the same creditor is queried twice at once', async () => {
+    const { trpc } = slow.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    await trpc.debts.creditors.query();
+    const [a, b] = await Promise.all([
+      trpc.negotiation.contracts.query({ codcredor: '1001' }),
+      trpc.negotiation.contracts.query({ codcredor: '1001' }),
+    ]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+
+    const records = async () =>
+      (await (await fetch(`${slow.stubUrl}/__stub/acionamentos?cpfCnpj=${MARIA}`)).json()) as unknown[];
+    for (let i = 0; i < 100 && (await records()).length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await records()).toEqual([{ ...spec, dispositivo: 'desktop', codcredor: '1001' }]);
   });
 });

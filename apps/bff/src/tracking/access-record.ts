@@ -5,7 +5,8 @@ import type { SignedIn } from '../trpc/context';
  * After a contract query, the access record (acionamento) goes to the upstream once per
  * distinct creditor per session. Fired and forgotten: the user's request never waits for it and
  * never fails because of it. A creditor counts as recorded before the send, so that a dropped or
- * unanswered record is not repeated (tracking is at most once).
+ * unanswered record is not repeated (tracking is at most once). The creditor is claimed with an atomic
+ * counter in the shared store, so two contract queries at once, even on two instances, send one record.
  */
 export function recordAccess(ctx: SignedIn, codcredor: string): void {
   sendOnce(ctx, codcredor).catch((error: unknown) =>
@@ -15,9 +16,7 @@ export function recordAccess(ctx: SignedIn, codcredor: string): void {
 
 async function sendOnce(ctx: SignedIn, codcredor: string) {
   const { sessions, activation } = ctx.services;
-  const recorded = (await sessions.read(ctx.session, 'acionamentos')) ?? [];
-  if (recorded.includes(codcredor)) return;
-  await sessions.write(ctx.session, 'acionamentos', [...recorded, codcredor]);
+  if (!(await sessions.claimOnce(ctx.session, `acionamento:${codcredor}`))) return;
   await activation.send({
     metodo: 'registraAcionamento',
     ...PORTAL_ACCESS,

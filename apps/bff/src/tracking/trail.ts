@@ -14,8 +14,6 @@ import type { Context, SignedIn } from '../trpc/context';
 import type { TrailVisit } from '../upstream/trail-channel';
 
 const VISIT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-/** screen views per IP per minute beyond which views are silently not tracked */
-const VIEW_LIMIT = { max: 120, windowMs: 60_000 };
 const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -72,7 +70,9 @@ export function trackView(ctx: Context, page: TrailPage, codcredor: string | und
   // before answering: the visitor cookie travels with this response
   const visit = visitOf(ctx);
   fire(ctx, async () => {
-    if (!(await ctx.services.limiter.hit('track-ip', ctx.req.ip, VIEW_LIMIT))) return;
+    // Views beyond the per-IP limit are silently not tracked.
+    const limit = { max: ctx.services.config.TRACK_VIEWS_MAX_PER_IP, windowMs: 60_000 };
+    if (!(await ctx.services.limiter.hit('track-ip', ctx.req.ip, limit))) return;
     await ctx.services.trail.record(visit, {
       metodo: 'gravarTrilha',
       ...TRAIL_PAGES[page],

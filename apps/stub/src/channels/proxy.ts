@@ -7,12 +7,15 @@ import {
 } from '@portal/contracts/proxy-channel';
 import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import { addDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
+import { isValidEmail } from '@portal/validation/email';
+import { isValidPhone } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
-import type { SeedContract, SeedCreditor } from '../data/types';
+import type { CreditorQuirk, SeedContract, SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
+import { boletoNossoNumero, withBoletoNumbers } from '../negotiation/agreements';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
-import { proposalsOnWire } from '../negotiation/proposals';
+import { baseProposalDate, proposalsOnWire } from '../negotiation/proposals';
 import type { StubState } from '../state/stub-state';
 import type { StubUser } from '../state/users';
 import { jsonSocket } from './json-socket';
@@ -25,6 +28,24 @@ const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
   pagamento: c.payments,
   parcelasIndividuaisSequenciais: c.sequential,
 });
+
+/** A creditor as a persona's quirk has the upstream send it: not always the shape `creditor` describes. */
+function creditorOnWire(c: Creditor, quirk: CreditorQuirk | undefined): Record<string, unknown> {
+  const { pagamento, ...rest } = c;
+  switch (quirk) {
+    case undefined:
+      return c;
+    case 'semPagamento':
+      return rest;
+    case 'pagamentoVazio':
+      return { ...rest, pagamento: [] };
+    case 'pagamentoMalformado':
+      return {
+        ...rest,
+        pagamento: [...pagamento, { idTipoPagamento: '4', tipoPagamento: 'PIX', pagamentoInterno: 'S' }],
+      };
+  }
+}
 
 const failure = (
   request: Pick<ProxyRequest, 'idRequest' | 'metodo'>,
@@ -85,7 +106,7 @@ function ledgerAgreement(user: StubUser, state: StubState, today: string, contra
   if (!seeded) return undefined;
   return {
     codigoAcordo: seeded.codigo,
-    nossonumero: seeded.codigo.padStart(13, '0'),
+    nossonumero: boletoNossoNumero(seeded.codigo, seeded.instalments[0]?.numero ?? 1),
     cpfCnpj: user.cpfCnpj,
     codcredor: contract.creditorCode,
     contrato: contract.numero,
@@ -106,12 +127,24 @@ function ledgerAgreement(user: StubUser, state: StubState, today: string, contra
   };
 }
 
+/**
+ * emitirBoleto goes to one address of its one channel — an e-mail, or a mobile in digits — and names the
+ * payment method with an e-mail only.
+ */
+function addressedAsItsChannel(request: Extract<ProxyRequest, { metodo: 'emitirBoleto' }>): boolean {
+  const { canalrecebimento, destinorecebimento: destino, formapagamento } = request;
+  return canalrecebimento === 'email'
+    ? formapagamento !== undefined && isValidEmail(destino)
+    : formapagamento === undefined && /^\d{11}$/.test(destino) && isValidPhone(destino);
+}
+
 /** Answers one authorised request. */
 async function answer(
   request: ProxyRequest,
   user: StubUser,
   state: StubState,
   baseUrl: string,
+  faults: FaultControl,
 ): Promise<ProxyReply> {
   const now = new Date(state.now());
   const today = todayInBrazil(now);
@@ -126,7 +159,11 @@ async function answer(
   });
   switch (request.metodo) {
     case 'consultaDebito':
-      return success(request, { credor: state.creditorsOf(user).map((c) => toCreditor(c, baseUrl)) });
+      return success(request, {
+        credor: state
+          .creditorsOf(user)
+          .map((c) => creditorOnWire(toCreditor(c, baseUrl), user.seed.behaviour.creditorQuirks?.[c.code])),
+      });
     case 'consultaContrato': {
       const contracts = contractsWith(request.codcredor);
       if (contracts.length === 0) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
@@ -134,9 +171,10 @@ async function answer(
     }
     case 'consultaAcordo': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const agreement = contract ? agreementOnWire(contract, now) : null;
+      const futureUnmarked = creditor(request.codcredor)?.leavesFutureUnmarked === true;
+      const agreement = contract ? agreementOnWire(contract, now, { futureUnmarked }) : null;
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
-      return success(request, agreement);
+      return success(request, withBoletoNumbers(agreement));
     }
     case 'consultaDivida':
     case 'consultaProposta': {
@@ -146,9 +184,11 @@ async function answer(
         request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
       const date = paymentDate(today, requested);
       if (!date.ok) return failure(request, PROXY_RETORNO.error, PROXY_MESSAGES.badDueDate);
-      return request.metodo === 'consultaDivida'
-        ? success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) })
-        : success(request, { propostas: proposalsOnWire(contract, today, date.payOn, date.max) });
+      if (request.metodo === 'consultaDivida')
+        return success(request, { dividas: debtsOnWire(contract, today, date.payOn, date.max) });
+      const payOn =
+        requested === undefined ? baseProposalDate(contract, today, date.payOn, date.max) : date.payOn;
+      return success(request, { propostas: proposalsOnWire(contract, today, payOn, date.max) });
     }
     case 'gerarBoleto': {
       const contract = user.seed.contracts.find(
@@ -169,7 +209,9 @@ async function answer(
     case 'emitirBoleto': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
       const agreement = contract ? ledgerAgreement(user, state, today, contract) : undefined;
-      const data = await state.ledger.reissue(request, agreement, payer(request.codcredor));
+      const data = await state.ledger.reissue(request, agreement, payer(request.codcredor), {
+        empty: faults.get().emptyReissue,
+      });
       if (!data.erro) state.notifyBoletos(user, request.destinorecebimento, data.boletos);
       return success(request, data);
     }
@@ -196,8 +238,11 @@ export function proxyChannel(
     const baseUrl = publicUrl ?? `http://${upgrade.headers.host}`;
     const send = jsonSocket<ProxyReply>(socket, { name: 'proxy', log: app.log, onMessage });
     async function onMessage(message: unknown) {
+      state.recordProxyRequest(message);
       const parsed = proxyRequest.safeParse(message);
-      if (!parsed.success) {
+      const malformed =
+        !parsed.success || (parsed.data.metodo === 'emitirBoleto' && !addressedAsItsChannel(parsed.data));
+      if (malformed) {
         const idRequest = (message as { idRequest?: unknown })?.idRequest;
         const metodo = (message as { metodo?: unknown })?.metodo;
         if (typeof idRequest === 'string') {
@@ -220,7 +265,7 @@ export function proxyChannel(
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
-      const reply = await answer(request, user, state, baseUrl);
+      const reply = await answer(request, user, state, baseUrl, faults);
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
       if (Math.random() < faults.get().lostReplyRate) return;
       send(reply);

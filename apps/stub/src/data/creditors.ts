@@ -169,6 +169,7 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://cartaosolnascente.example',
     payments: payments('boleto', 'pix'),
     sequential: false,
+    leavesFutureUnmarked: true,
     logoSvg: logo(
       'Cartão Sol Nascente',
       ['Sol Nascente', 'SUPERMERCADOS'],

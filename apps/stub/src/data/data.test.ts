@@ -116,9 +116,20 @@ describe('the seeded creditors', () => {
 });
 
 describe('the seeded personas', () => {
-  it('are the eight of the design, each once', () => {
+  it('are the ten of the design, each once', () => {
     expect(PERSONAS.map((p) => p.key).sort()).toEqual(
-      ['ana', 'carlos', 'comercio', 'joao', 'maria', 'naoCadastrado', 'novaEra', 'paulo'].sort(),
+      [
+        'ana',
+        'carlos',
+        'comercio',
+        'joao',
+        'luciana',
+        'maria',
+        'naoCadastrado',
+        'novaEra',
+        'paulo',
+        'roberto',
+      ].sort(),
     );
   });
 
@@ -312,6 +323,20 @@ describe('each persona exercises its path', () => {
     const paulo = persona('paulo');
     expect(paulo.behaviour.proxySilent).toBe(true);
     expect(paulo.contracts.length).toBeGreaterThan(0);
+  });
+
+  it('Luciana has a CPF starting with zeros, and creditors sent off the usual shape beside a whole one', () => {
+    const luciana = persona('luciana');
+    expect(documentKind(luciana.cpfCnpj)).toBe('CPF');
+    expect(luciana.cpfCnpj).toMatch(/^00/);
+    const quirks = luciana.behaviour.creditorQuirks ?? {};
+    expect(Object.values(quirks).sort()).toEqual(['pagamentoMalformado', 'semPagamento']);
+    const codes = creditorCodes(luciana);
+    for (const code of Object.keys(quirks)) expect(codes.has(code), code).toBe(true);
+    expect([...codes].some((code) => !(code in quirks))).toBe(true);
+    // the creditor sent without payment types takes boleto only upstream too, as the default says
+    const bare = Object.keys(quirks).find((code) => quirks[code] === 'semPagamento') ?? '';
+    expect(creditor(bare)?.payments.map((p) => p.tipoPagamento)).toEqual(['boleto']);
   });
 
   it('the companies have debts and no score', () => {

@@ -13,6 +13,11 @@ export interface SeedCreditor {
   payments: PaymentType[];
   /** parcelasIndividuaisSequenciais: instalments must be chosen in due-date order */
   sequential: boolean;
+  /**
+   * consultaAcordo answers every unpaid instalment 'EM ABERTO' and marks none 'FUTURA': which one can be
+   * paid now is left to the portal
+   */
+  leavesFutureUnmarked?: true;
   /** the logo, an SVG document */
   logoSvg: string;
 }
@@ -44,6 +49,16 @@ export interface SeedContract {
   permitedivida: boolean;
   instalments: SeedInstalment[];
   agreement?: SeedAgreement;
+  /** how the upstream answers for this contract off its usual way, as real ones do */
+  quirks?: {
+    /**
+     * proposals asked for without a date come dated on a day no payment can be made: the first
+     * national holiday of the payment window, else its first weekend day
+     */
+    proposalOnNonBusinessDay?: true;
+    /** the overdue-only offers come even when no instalment is upcoming (both sets settle the same) */
+    overdueOffersAlways?: true;
+  };
 }
 
 export type PersonaKey =
@@ -54,7 +69,15 @@ export type PersonaKey =
   | 'comercio'
   | 'novaEra'
   | 'paulo'
+  | 'luciana'
+  | 'roberto'
   | 'naoCadastrado';
+
+/**
+ * How consultaDebito sends one of a persona's creditors when it is not well formed: without
+ * `pagamento`, with an empty list, or with a payment type of the wrong shape beside the good ones.
+ */
+export type CreditorQuirk = 'semPagamento' | 'pagamentoVazio' | 'pagamentoMalformado';
 
 export interface SeedPersona {
   key: PersonaKey;
@@ -81,6 +104,8 @@ export interface SeedPersona {
     proxySilent?: boolean;
     /** agreement creation fails upstream (/erro-efetivacao) */
     agreementFails?: boolean;
+    /** creditors consultaDebito sends off the usual shape for this persona, by creditor code */
+    creditorQuirks?: Record<string, CreditorQuirk>;
   };
   contracts: SeedContract[];
 }

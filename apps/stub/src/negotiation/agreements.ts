@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Boleto, BoletoIssueResult } from '@portal/contracts/entities';
+import type { AgreementQueryResult, Boleto, BoletoIssueResult } from '@portal/contracts/entities';
 import type { emitirBoletoRequest, gerarBoletoRequest } from '@portal/contracts/proxy-channel';
 import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
 import type { z } from 'zod';
@@ -70,6 +70,19 @@ export type Outcome =
   | { ok: true; data: BoletoIssueResult; agreement: LedgerAgreement | null; issued: Boleto[] }
   | { ok: false; msg: string };
 
+/** The nosso número printed on the boleto of an agreement's instalment: the one `emitirBoleto` names it by. */
+export const boletoNossoNumero = (codigoAcordo: string, numero: number): string =>
+  boletoFreeField({ convenio: CONVENIO, agreementId: codigoAcordo, parcela: numero }).nossoNumero;
+
+/** A consultaAcordo answer with each instalment's nosso número (ours: the upstream's own reference). */
+export const withBoletoNumbers = (agreement: AgreementQueryResult): AgreementQueryResult => ({
+  ...agreement,
+  parcelasAcordo: agreement.parcelasAcordo.map((p) => ({
+    ...p,
+    nossonumero: boletoNossoNumero(agreement.codigoAcordo, p.numero),
+  })),
+});
+
 /** The same day a month later (30 days), moved forward to a business day. */
 function monthly(first: string, k: number): string {
   let day = addDays(first, 30 * k);
@@ -93,8 +106,8 @@ export function createLedger() {
     const { base } = payer;
     if (agreement.formapagamento === 2) {
       cardPages.set(token, { creditorName: payer.creditorName, cents: instalment.cents });
-      const url = `${base}/pagamento/cartao/${token}`;
-      return { url, linhaDigitavel: url };
+      // A card is paid on the creditor's page: no boleto file, and the payment line is that page's address.
+      return { url: '', linhaDigitavel: `${base}/pagamento/cartao/${token}` };
     }
     const { freeField, nossoNumero } = boletoFreeField({
       convenio: CONVENIO,
@@ -238,7 +251,8 @@ export function createLedger() {
             String(randomInt(10_000_000, 99_999_999)) + String(agreements.length % 100).padStart(2, '0');
           const agreement: LedgerAgreement = {
             codigoAcordo,
-            nossonumero: codigoAcordo.padStart(13, '0'),
+            // the reply names the agreement by its first boleto's own nosso número
+            nossonumero: boletoNossoNumero(codigoAcordo, planned.instalments[0]?.numero ?? 1),
             cpfCnpj: payer.cpfCnpj,
             codcredor: request.codcredor,
             contrato: request.contrato,
@@ -268,15 +282,33 @@ export function createLedger() {
       return result;
     },
 
-    /** emitirBoleto: a new boleto for the open instalment `idproposta` ('{codigoAcordo}-{numero}'). */
-    async reissue(request: EmitirBoleto, agreement: LedgerAgreement | undefined, payer: Payer) {
-      const numero = Number(request.idproposta.split('-').pop());
-      const open = agreement?.instalments
+    /**
+     * emitirBoleto: a new boleto for the instalment `idproposta` ('{codigoAcordo}-{numero}') that can be
+     * paid now — the first unpaid one, or any unpaid one of an individual-instalments agreement (modo '2',
+     * all due together). `erro` for anything else: another mode than the agreement's, a paid or future
+     * instalment, a nosso número that is not that boleto's own, a payment method not the agreement's.
+     * `empty`: the agreement ended meanwhile, so nothing is issued and no error either.
+     */
+    async reissue(
+      request: EmitirBoleto,
+      agreement: LedgerAgreement | undefined,
+      payer: Payer,
+      { empty = false }: { empty?: boolean } = {},
+    ) {
+      const refused = { erro: true, boletos: [] as Boleto[] };
+      if (!agreement || request.modo !== agreement.modo) return refused;
+      const unpaid = agreement.instalments
         .filter((i) => i.status !== 'PAGO')
-        .sort((a, b) => a.numero - b.numero)[0];
-      if (!agreement || !open || open.numero !== numero) return { erro: true, boletos: [] as Boleto[] };
-      const method = request.formapagamento ?? agreement.formapagamento;
-      return { erro: false, boletos: [await issue({ ...agreement, formapagamento: method }, open, payer)] };
+        .sort((a, b) => a.numero - b.numero);
+      const payable = agreement.modo === '2' ? unpaid : unpaid.slice(0, 1);
+      const instalment = payable.find((i) => `${agreement.codigoAcordo}-${i.numero}` === request.idproposta);
+      if (!instalment) return refused;
+      if (request.nossonumero !== boletoNossoNumero(agreement.codigoAcordo, instalment.numero))
+        return refused;
+      if (request.formapagamento !== undefined && request.formapagamento !== agreement.formapagamento)
+        return refused;
+      if (empty) return { erro: false, boletos: [] as Boleto[] };
+      return { erro: false, boletos: [await issue(agreement, instalment, payer)] };
     },
 
     /** The agreement in the shape of the seed's, for consultaAcordo and /acordos. */

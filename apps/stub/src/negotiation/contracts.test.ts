@@ -6,7 +6,7 @@ const contractsOf = (key: string) => PERSONAS.find((p) => p.key === key)?.contra
 const NOW = new Date('2026-11-22T15:00:00Z');
 
 describe('contracts on the wire', () => {
-  it('lists a contract with its open instalments and its principal as upstream money', () => {
+  it('lists a contract with its open instalments and its principal as upstream money, without thousands separators', () => {
     const [first] = contractsOf('maria');
     if (!first) throw new Error('Maria has no contract');
     expect(contractOnWire(first)).toEqual({
@@ -14,7 +14,7 @@ describe('contracts on the wire', () => {
       numcontrato: '4587120093',
       situacao: 'Contrato em atraso',
       quantidadeParcelas: 7,
-      valorprincipal: '5.279,00',
+      valorprincipal: '5279,00',
       permiteacordo: false,
       permiteproposta: true,
       permitedivida: true,

@@ -1,7 +1,7 @@
 import type { AgreementQueryResult, Contract, InstalmentStatus } from '@portal/contracts/entities';
 import { addDays, formatBrDate, todayInBrazil } from '@portal/validation/dates';
-import { formatMoneyPlain } from '@portal/validation/money';
 import type { SeedContract } from '../data/types';
+import { wireMoney } from './wire-money';
 
 /** A seeded contract as `consultaContrato` lists it; `quantidadeParcelas` counts what is still open. */
 export function contractOnWire(c: SeedContract): Contract {
@@ -10,7 +10,7 @@ export function contractOnWire(c: SeedContract): Contract {
     numcontrato: c.numero,
     situacao: c.situacao,
     quantidadeParcelas: c.instalments.length,
-    valorprincipal: formatMoneyPlain(c.principalCents),
+    valorprincipal: wireMoney(c.principalCents),
     permiteacordo: c.permiteacordo,
     permiteproposta: c.permiteproposta,
     permitedivida: c.permitedivida,
@@ -19,9 +19,14 @@ export function contractOnWire(c: SeedContract): Contract {
 
 /**
  * The agreement in progress on a contract as `consultaAcordo` answers it. Of the instalments not
- * paid, the first is 'EM ABERTO' and every later one 'FUTURA'.
+ * paid, the first is 'EM ABERTO' and every later one 'FUTURA' — or, for a creditor whose upstream
+ * leaves that to the portal (`futureUnmarked`), every one 'EM ABERTO'.
  */
-export function agreementOnWire(c: SeedContract, now: Date): AgreementQueryResult | null {
+export function agreementOnWire(
+  c: SeedContract,
+  now: Date,
+  { futureUnmarked = false }: { futureUnmarked?: boolean } = {},
+): AgreementQueryResult | null {
   const agreement = c.agreement;
   if (!agreement) return null;
   const today = todayInBrazil(now);
@@ -32,13 +37,13 @@ export function agreementOnWire(c: SeedContract, now: Date): AgreementQueryResul
     formaPagamento: agreement.formaPagamento,
     parcelasAcordo: sorted.map((i) => {
       const status: InstalmentStatus =
-        i.status === 'PAGO' ? 'PAGO' : i.numero === firstOpen ? 'EM ABERTO' : 'FUTURA';
+        i.status === 'PAGO' ? 'PAGO' : futureUnmarked || i.numero === firstOpen ? 'EM ABERTO' : 'FUTURA';
       return {
         id: `${agreement.codigo}-${i.numero}`,
         numero: i.numero,
         status,
         dataVencimento: formatBrDate(addDays(today, i.dueInDays)),
-        valorPago: formatMoneyPlain(i.valueCents),
+        valorPago: wireMoney(i.valueCents),
       };
     }),
   };

@@ -7,8 +7,8 @@ import {
   isBusinessDay,
   paymentDateOptions,
 } from '@portal/validation/dates';
-import { formatMoneyPlain } from '@portal/validation/money';
 import type { SeedContract, SeedInstalment } from '../data/types';
+import { wireMoney } from './wire-money';
 
 /** How far ahead a payment date may be: 15 days, moved forward to a business day. */
 export const PAYMENT_HORIZON_DAYS = 15;
@@ -59,8 +59,8 @@ export function debtsOnWire(
     return {
       id: debtId(contract, instalment),
       contrato: contract.numero,
-      valorpago: formatMoneyPlain(updatedValueCents(instalment.valueCents, due, payOn)),
-      valorprincipal: formatMoneyPlain(instalment.valueCents),
+      valorpago: wireMoney(updatedValueCents(instalment.valueCents, due, payOn)),
+      valorprincipal: wireMoney(instalment.valueCents),
       datvenci: formatBrDate(due),
       validade: formatBrDate(payOn),
       parcelaFutura: due > today,

@@ -1,8 +1,15 @@
 import type { Proposal } from '@portal/contracts/entities';
-import { addDays, daysBetween, formatBrDate } from '@portal/validation/dates';
-import { formatMoneyPlain, sumCents } from '@portal/validation/money';
+import {
+  addDays,
+  brazilianNationalHolidays,
+  daysBetween,
+  formatBrDate,
+  isBusinessDay,
+} from '@portal/validation/dates';
+import { sumCents } from '@portal/validation/money';
 import type { SeedContract } from '../data/types';
 import { updatedValueCents } from './debts';
+import { wireMoney } from './wire-money';
 
 /** Instalment plans offered on top of the entry, when each instalment stays at R$ 50,00 or more. */
 const PLANS = [2, 3, 6, 10] as const;
@@ -40,7 +47,8 @@ export function proposalsOnWire(
   if (!contract.permiteproposta || contract.instalments.length === 0) return [];
   const overdue = contract.instalments.filter((i) => i.dueInDays <= 0);
   const sets: OfferSet[] = [
-    ...(overdue.length > 0 && overdue.length < contract.instalments.length
+    ...(overdue.length > 0 &&
+    (overdue.length < contract.instalments.length || contract.quirks?.overdueOffersAlways)
       ? [{ parcelasFuturas: false, instalments: overdue }]
       : []),
     { parcelasFuturas: true, instalments: contract.instalments },
@@ -59,14 +67,14 @@ export function proposalsOnWire(
     const corrigido = sumCents(prestacoes.map((p) => p.cents));
     const oldest = Math.max(0, ...prestacoes.map((p) => daysBetween(p.due, today)));
     const base = {
-      valorCorrigido: formatMoneyPlain(corrigido),
+      valorCorrigido: wireMoney(corrigido),
       vencimento: formatBrDate(payOn),
       dataMaxVencimento: formatBrDate(max),
       parcelasFuturas,
       prestacoes: prestacoes.map((p) => ({
         numero: p.numero,
         numContrato: p.numContrato,
-        valorPago: formatMoneyPlain(p.cents),
+        valorPago: wireMoney(p.cents),
         dataVencimento: formatBrDate(p.due),
       })),
     };
@@ -79,12 +87,12 @@ export function proposalsOnWire(
       ...base,
       id: idOf('AV'),
       tipo: 'AV',
-      valorPago: formatMoneyPlain(corrigido - upfrontDiscount),
-      valorEntrada: formatMoneyPlain(0),
+      valorPago: wireMoney(corrigido - upfrontDiscount),
+      valorEntrada: wireMoney(0),
       quantidadeParcelas: 0,
-      valorParcela: formatMoneyPlain(0),
-      valorTotal: formatMoneyPlain(corrigido - upfrontDiscount),
-      valorDesconto: formatMoneyPlain(upfrontDiscount),
+      valorParcela: wireMoney(0),
+      valorTotal: wireMoney(corrigido - upfrontDiscount),
+      valorDesconto: wireMoney(upfrontDiscount),
       porcentagemDesconto: percentLabel(upfrontPercent),
     };
 
@@ -104,16 +112,31 @@ export function proposalsOnWire(
                 ...base,
                 id: idOf(`AP${n}`),
                 tipo: 'AP' as const,
-                valorPago: formatMoneyPlain(entrada),
-                valorEntrada: formatMoneyPlain(entrada),
+                valorPago: wireMoney(entrada),
+                valorEntrada: wireMoney(entrada),
                 quantidadeParcelas: n,
-                valorParcela: formatMoneyPlain(parcela),
-                valorTotal: formatMoneyPlain(planTotal),
-                valorDesconto: formatMoneyPlain(planDiscount),
+                valorParcela: wireMoney(parcela),
+                valorTotal: wireMoney(planTotal),
+                valorDesconto: wireMoney(planDiscount),
                 porcentagemDesconto: percentLabel(planPercent),
               },
             ];
           });
     return [upfront, ...plans];
   });
+}
+
+/**
+ * The day proposals asked for without a date are valued for: the default payment day `payOn`; for a
+ * contract whose upstream dates them on a day no payment can be made, the first national holiday from
+ * tomorrow to `max`, else the first weekend day in that window.
+ */
+export function baseProposalDate(contract: SeedContract, today: string, payOn: string, max: string): string {
+  if (!contract.quirks?.proposalOnNonBusinessDay) return payOn;
+  let weekend: string | undefined;
+  for (let day = addDays(today, 1); day <= max; day = addDays(day, 1)) {
+    if (brazilianNationalHolidays(Number(day.slice(0, 4))).has(day)) return day;
+    if (!weekend && !isBusinessDay(day)) weekend = day;
+  }
+  return weekend ?? payOn;
 }

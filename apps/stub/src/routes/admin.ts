@@ -34,6 +34,18 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return state.acionamentos.filter((a) => !cpfCnpj || a.cpfcnpj === cpfCnpj);
   });
 
+  /** Every message the proxy channel received (tokens left out), oldest first; by document and method. */
+  app.get<{ Querystring: { cpfCnpj?: string; metodo?: string } }>(
+    '/__stub/proxy/requests',
+    async (request) => {
+      const { metodo } = request.query;
+      const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+      return state.proxyRequests.filter(
+        (m) => (!cpfCnpj || m.cpfcnpj === cpfCnpj) && (!metodo || m.metodo === metodo),
+      );
+    },
+  );
+
   /** The ratings of the portal (POST /avaliacao), oldest first; optionally for one client id. */
   app.get<{ Querystring: { clienteId?: string } }>('/__stub/avaliacoes', async (request) => {
     const { clienteId } = request.query;
@@ -46,6 +58,15 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     if (!parsed.success) return reply.code(400).send({ msg: 'Persona inválida.' });
     const user = state.clonePersona(parsed.data.like);
     return { id: user.id, cpfCnpj: user.cpfCnpj, email: user.profile.email, telefone: user.profile.telefone };
+  });
+
+  /** The next password sign-in of a document (registered or not yet) fails with a server error, once. */
+  app.post('/__stub/logins/refuse-next', async (request, reply) => {
+    const parsed = z.object({ cpfCnpj: z.string().max(20) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });
+    const cpfCnpj = normalizeDocument(parsed.data.cpfCnpj);
+    state.refuseNextLogin(cpfCnpj);
+    return { refused: cpfCnpj };
   });
 
   app.post('/__stub/tokens/expire', async (request, reply) => {

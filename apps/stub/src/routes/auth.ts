@@ -6,15 +6,16 @@ import {
   verificarLoginRequest,
 } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { normalizeDocument } from '@portal/validation/document';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../http/requests';
 import type { StubState } from '../state/stub-state';
-import { type StubUser, toProfile } from '../state/users';
+import { documentOnWire, type StubUser, toProfile } from '../state/users';
 
 const loginData = (user: StubUser, token: string): LoginData => ({
   token,
   id: user.id,
-  cpfCnpj: user.cpfCnpj,
+  cpfCnpj: documentOnWire(user.cpfCnpj),
   nome: user.profile.nome,
 });
 
@@ -59,6 +60,9 @@ export function authRoutes(app: FastifyInstance, state: StubState) {
       const user = state.userForToken(body.token);
       if (!user) return reply.code(401).send({ msg: UPSTREAM_MESSAGES.tokenExpired });
       return { data: loginData(user, body.token) };
+    }
+    if (state.takeLoginRefusal(normalizeDocument(body.cpfCnpj))) {
+      return reply.code(503).send({ msg: 'Serviço indisponível.' });
     }
     const user = state.checkPassword(body.cpfCnpj, body.senha);
     if (!user) return reply.code(401).send({ msg: UPSTREAM_MESSAGES.loginFailed });

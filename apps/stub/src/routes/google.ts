@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GoogleIdentity } from '../google';
 import type { StubState } from '../state/stub-state';
+import { documentOnWire } from '../state/users';
 
 export const GOOGLE_NOT_REGISTERED = 'E-mail não cadastrado.';
 
@@ -28,7 +29,12 @@ export function googleRoutes(app: FastifyInstance, state: StubState, google: Goo
     const user = state.findUserByEmail(email);
     if (!user) return reply.code(404).send({ msg: GOOGLE_NOT_REGISTERED });
     return {
-      data: { token: state.issueToken(user), id: user.id, cpfCnpj: user.cpfCnpj, nome: user.profile.nome },
+      data: {
+        token: state.issueToken(user),
+        id: user.id,
+        cpfCnpj: documentOnWire(user.cpfCnpj),
+        nome: user.profile.nome,
+      },
     };
   });
 

@@ -13,6 +13,8 @@ export const CLONABLE_PERSONAS = [
   'novaEra',
   'paulo',
   'joao',
+  'luciana',
+  'roberto',
 ] as const satisfies readonly PersonaKey[];
 export type ClonablePersona = (typeof CLONABLE_PERSONAS)[number];
 

@@ -1,9 +1,11 @@
 import { createLedger } from '../negotiation/agreements';
 import { createAccessRecords } from './access-records';
 import { createCreditors } from './creditors';
+import { createLoginRefusals } from './login-refusals';
 import { createOutbox } from './outbox';
 import { createPersonas, registerSeededPersonas } from './personas';
 import { createProfiles } from './profiles';
+import { createProxyRequests } from './proxy-requests';
 import { createRatings } from './ratings';
 import { createRecovery } from './recovery';
 import { createRegistration } from './registration';
@@ -28,7 +30,9 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   const recovery = createRecovery({ users, outbox, now });
   const ratings = createRatings(now);
   const accessRecords = createAccessRecords(now);
+  const proxyRequests = createProxyRequests(now);
   const creditors = createCreditors();
+  const loginRefusals = createLoginRefusals();
 
   return {
     /** the agreements it made (gerarBoleto), their keys and the boleto files it serves */
@@ -49,6 +53,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     issueToken: tokens.issueToken,
     userForToken: tokens.userForToken,
     expireTokens: tokens.expireTokens,
+    refuseNextLogin: loginRefusals.refuseNextLogin,
+    takeLoginRefusal: loginRefusals.takeLoginRefusal,
     startRecovery: recovery.startRecovery,
     finishRecovery: recovery.finishRecovery,
 
@@ -65,6 +71,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     recordRating: ratings.recordRating,
     acionamentos: accessRecords.acionamentos,
     recordAccess: accessRecords.recordAccess,
+    proxyRequests: proxyRequests.proxyRequests,
+    recordProxyRequest: proxyRequests.recordProxyRequest,
     creditors: creditors.creditors,
     creditorsOf: creditors.creditorsOf,
   };

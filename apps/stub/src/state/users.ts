@@ -59,5 +59,15 @@ export function createUsers() {
 
 export type Users = ReturnType<typeof createUsers>;
 
+/**
+ * A document as the upstream sends it in a reply: it keeps numeric documents as numbers, so their
+ * leading zeros are lost ('00481516298' goes out as '481516298'); an alphanumeric CNPJ goes whole.
+ */
+export const documentOnWire = (cpfCnpj: string): string =>
+  /^[0-9]+$/.test(cpfCnpj) ? cpfCnpj.replace(/^0+(?=.)/, '') : cpfCnpj;
+
 /** A user's profile as the upstream answers it. */
-export const toProfile = (user: StubUser): Profile => ({ ...user.profile, cpfCnpj: user.cpfCnpj });
+export const toProfile = (user: StubUser): Profile => ({
+  ...user.profile,
+  cpfCnpj: documentOnWire(user.cpfCnpj),
+});

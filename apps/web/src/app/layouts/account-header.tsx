@@ -46,8 +46,9 @@ function useSignOut() {
 }
 
 /**
- * The signed-in header: who is signed in, 'Minha conta', 'Sair'. On phones it keeps the short name and
- * moves the rest into a side menu (a modal dialog: Escape closes it, focus returns to the menu button).
+ * The signed-in header: who is signed in, 'Minha conta', 'Mais opções', 'Sair'. On phones it keeps the
+ * short name and moves the rest into a side menu (a modal dialog: Escape closes it, focus returns to the
+ * menu button). Every signed-in page reaches 'Mais opções' from here, whatever the width.
  */
 export function AccountHeader() {
   const session = useSignedInSession();
@@ -69,6 +70,9 @@ export function AccountHeader() {
             <UserSummary session={session} />
             <NavLink to={paths.minhaConta} end className="account-nav-link">
               Minha conta
+            </NavLink>
+            <NavLink to={paths.maisOpcoes} className="account-nav-link">
+              Mais opções
             </NavLink>
             <button type="button" className="btn btn-header" onClick={signOut} disabled={pending}>
               Sair

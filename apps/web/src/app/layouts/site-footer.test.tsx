@@ -93,7 +93,7 @@ describe('SiteFooter', () => {
     }
   });
 
-  it('offers the home anchors and the privacy notice while signed out', () => {
+  it('offers the home anchors, the privacy notice and the terms of use while signed out', () => {
     const footer = renderFooter(paths.login) as HTMLElement;
     expect(navigationLinks(footer)).toEqual([
       ['Início', '/#inicio'],
@@ -102,14 +102,16 @@ describe('SiteFooter', () => {
       ['Como funciona', '/#como-funciona'],
       ['Depoimentos', '/#depoimentos'],
       ['Aviso de Privacidade', paths.politicaGeral],
+      ['Termos de Uso', paths.termosGerais],
     ]);
   });
 
-  it('offers "Minha conta" and the privacy notice, and no anchors, while signed in', () => {
+  it('offers "Minha conta", the privacy notice and the terms of use, and no anchors, while signed in', () => {
     const footer = renderFooter(paths.minhaConta, MARIA) as HTMLElement;
     expect(navigationLinks(footer)).toEqual([
       ['Minha conta', paths.minhaConta],
       ['Aviso de Privacidade', paths.politicaGeral],
+      ['Termos de Uso', paths.termosGerais],
     ]);
   });
 });

@@ -74,7 +74,10 @@ const SOCIAL_LINKS: { name: string; href: string; icon: ReactNode }[] = [
   },
 ];
 
-/** The footer's links: the home anchors while signed out, the account while signed in; always the notice. */
+/**
+ * The footer's links: the home anchors while signed out, the account while signed in; always the privacy
+ * notice and the terms of use.
+ */
 function FooterNavigation({ signedIn }: { signedIn: boolean }) {
   return (
     <nav className="site-footer-block" aria-labelledby="rodape-navegacao">
@@ -95,6 +98,9 @@ function FooterNavigation({ signedIn }: { signedIn: boolean }) {
         )}
         <li>
           <Link to={paths.politicaGeral}>Aviso de Privacidade</Link>
+        </li>
+        <li>
+          <Link to={paths.termosGerais}>Termos de Uso</Link>
         </li>
       </ul>
     </nav>

@@ -147,10 +147,10 @@ describe('PrivacyNoticeText', () => {
     expect(rights.textContent).toContain('Revogar o consentimento é gratuito');
   });
 
-  it('tells how to edit or delete data: Minha conta > Editar perfil or by e-mail', () => {
+  it('tells how to edit or delete data: Mais opções > Editar perfil (the way the user clicks) or by e-mail', () => {
     render(<PrivacyNoticeText />);
     expect(screen.getByRole('heading', { level: 3, name: 'Como exercer os seus direitos' })).toBeTruthy();
-    expect(screen.getByText('Minha conta > Editar perfil')).toBeTruthy();
+    expect(screen.getByText('Mais opções > Editar perfil')).toBeTruthy();
     const dpoLinks = screen.getAllByRole('link', { name: 'privacidade@negociavarejo.example' });
     expect(dpoLinks.length).toBe(2);
     expect(dpoLinks[0]?.getAttribute('href')).toBe('mailto:privacidade@negociavarejo.example');
@@ -204,6 +204,14 @@ describe('TermsOfUseText', () => {
     const scams = screen.getByRole('heading', { name: 'Cuidado com golpes' }).parentElement as HTMLElement;
     expect(within(scams).getByText('nunca pede pagamentos em contas de pessoas físicas')).toBeTruthy();
     expect(scams.textContent).toContain('confira se o beneficiário');
+  });
+
+  it('names the places the user clicks to change the password and to delete the account', () => {
+    render(<TermsOfUseText />);
+    const account = screen.getByRole('heading', { name: 'Cadastro e senha' }).parentElement as HTMLElement;
+    expect(within(account).getByText('Mais opções > Alterar senha')).toBeTruthy();
+    expect(within(account).getByText('Mais opções > Editar perfil')).toBeTruthy();
+    expect(account.textContent).not.toContain('Minha conta > Editar perfil');
   });
 
   it('follows Brazilian law, with the forum of the consumer’s domicile', () => {

@@ -342,7 +342,7 @@ export function PrivacyNoticeText({ headingLevel = 2 }: LegalTextProps) {
         <Subheading level={level}>Como exercer os seus direitos</Subheading>
         <ul className="legal-list">
           <li>
-            em <strong>Minha conta &gt; Editar perfil</strong>, você mesmo corrige os seus dados ou exclui o
+            em <strong>Mais opções &gt; Editar perfil</strong>, você mesmo corrige os seus dados ou exclui o
             seu cadastro, a qualquer momento;
           </li>
           <li>
@@ -436,7 +436,7 @@ export function TermsOfUseText({ headingLevel = 2 }: LegalTextProps) {
             se suspeitar que outra pessoa conhece a sua senha, troque-a na hora e avise a nossa central;
           </li>
           <li>
-            você pode excluir o seu cadastro quando quiser, em <strong>Minha conta &gt; Editar perfil</strong>
+            você pode excluir o seu cadastro quando quiser, em <strong>Mais opções &gt; Editar perfil</strong>
             . Os acordos já formalizados continuam valendo.
           </li>
         </ul>

@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { MoreIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
+import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { useTrack } from '../../lib/tracking';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
@@ -12,6 +15,26 @@ import { RegistrationInfoModal } from './registration-info-modal';
 import { SavedNotice } from './saved-notice';
 import { ScoreCard } from './score-card';
 import './account.css';
+
+/** The way from the account to the profile, password, notifications and texts (the header has it too). */
+function MoreOptionsShortcut() {
+  return (
+    <section className="account-shortcuts" aria-labelledby="conta-atalhos-titulo">
+      <h2 id="conta-atalhos-titulo" className="account-shortcuts-title">
+        Sua conta
+      </h2>
+      <Link to={paths.maisOpcoes} className="option-tile option-tile--row">
+        <span className="option-tile-icon">
+          <MoreIcon />
+        </span>
+        <span className="option-tile-title">Mais opções</span>
+        <span className="option-tile-text">
+          Editar perfil, alterar senha, notificações, FAQ, sobre o portal e aviso de privacidade.
+        </span>
+      </Link>
+    </section>
+  );
+}
 
 export function AccountPage() {
   usePageTitle('Minha conta');
@@ -74,6 +97,7 @@ export function AccountPage() {
           </button>
         </div>
       ) : null}
+      <MoreOptionsShortcut />
 
       <SpinnerModal open={loading} text="Buscando dívidas..." returnFocusRef={headingRef} />
       <ErrorModal

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DESKTOP_QUERY } from '../../lib/media-query';
 import { paths } from '../../lib/paths';
 import type { CreditorCard } from '../../lib/trpc';
 import { deferred, installFakeBff } from '../../test/fake-bff';
@@ -32,6 +33,29 @@ describe('RegistrationInfoModal (Minha conta after a registration)', () => {
     expect(dialog.textContent).toContain('spam');
     expect(dialog.textContent).toContain('Mais opções > Alterar senha');
     expect(screen.queryByRole('dialog', { name: 'Buscando dívidas...' })).toBeNull();
+  });
+
+  it("names a way the user can click, on a wide screen too: the header's 'Mais opções', then 'Alterar senha'", async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === DESKTOP_QUERY,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const { user, router } = openAccount(`${paths.minhaConta}?first=true`);
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(dialog.textContent).toContain('Mais opções > Alterar senha');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok, estou ciente.' }));
+
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Mais opções' }));
+    const tiles = await screen.findByRole('list', { name: 'Opções da conta' });
+    await user.click(within(tiles).getByRole('link', { name: /^Alterar senha/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alterar senha' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.novaSenha);
   });
 
   it('does not open on a plain /minha-conta', async () => {

@@ -68,7 +68,7 @@ describe('/acordos', () => {
     await loaded();
     const paid = instalment(3);
     expect(within(paid).getByText('Pago')).toBeTruthy();
-    expect(within(paid).queryByRole('button')).toBeNull();
+    expect(within(paid).queryByRole('button', { name: /Gerar pagamento/ })).toBeNull();
     expect(paid.classList.contains('agreement-instalment--paid')).toBe(true);
   });
 

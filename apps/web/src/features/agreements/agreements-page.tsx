@@ -1,7 +1,8 @@
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { InstalmentDetailsModal } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -38,8 +39,11 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
     contrato: link.contrato,
   });
   const reissue = trpc.agreements.reissue.useMutation({
-    onSuccess: () => void navigate(paths.reemissaoConcluida),
+    // No boleto left to issue: the BFF forgot the agreement, and the user goes back to Minha conta.
+    onSuccess: (result) =>
+      void navigate(result.status === 'concluido' ? paths.reemissaoConcluida : paths.minhaConta),
   });
+  const [shown, setShown] = useState<Instalment | null>(null);
 
   const data = agreement.data;
   const loading = agreement.isPending || (agreement.isError && agreement.isFetching);
@@ -72,6 +76,7 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
                   instalment={instalment}
                   busy={reissue.isPending}
                   onGenerate={generate}
+                  onDetails={setShown}
                 />
               ))}
             </ul>
@@ -87,6 +92,19 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
       <SpinnerModal open={reissue.isPending} text="Carregando" />
       <QueryErrorModal open={loadFailed} error={agreement.error} onRetry={() => void agreement.refetch()} />
       <ErrorModal open={reissueFailed} message={errorMessage(reissue.error)} onClose={reissue.reset} />
+      <InstalmentDetailsModal
+        details={
+          shown && data
+            ? {
+                contratoExibido: data.contratoExibido,
+                parcela: shown.numero,
+                vencimento: shown.vencimento,
+                valorPagarCents: shown.valorCents,
+              }
+            : null
+        }
+        onClose={() => setShown(null)}
+      />
     </div>
   );
 }
@@ -95,10 +113,12 @@ interface InstalmentItemProps {
   instalment: Instalment;
   busy: boolean;
   onGenerate: (instalment: Instalment) => void;
+  /** opens the instalment-details modal */
+  onDetails: (instalment: Instalment) => void;
 }
 
 /** Only EM ABERTO generates a payment; PAGO reads 'Pago'; FUTURA waits, its button dimmed. */
-function InstalmentItem({ instalment, busy, onGenerate }: InstalmentItemProps) {
+function InstalmentItem({ instalment, busy, onGenerate, onDetails }: InstalmentItemProps) {
   const { numero, status } = instalment;
   const modifier = status === 'PAGO' ? 'paid' : status === 'FUTURA' ? 'future' : 'open';
   const hintId = useId();
@@ -116,6 +136,14 @@ function InstalmentItem({ instalment, busy, onGenerate }: InstalmentItemProps) {
             <dd>{formatMoney(instalment.valorCents)}</dd>
           </div>
         </dl>
+        <button
+          type="button"
+          className="instalment-details-open"
+          aria-label={`Ver detalhes da parcela ${numero}`}
+          onClick={() => onDetails(instalment)}
+        >
+          Ver detalhes
+        </button>
       </div>
       {status === 'PAGO' ? (
         <p className="agreement-paid">

@@ -115,7 +115,7 @@ describe('/acordo-concluido', () => {
     expect(code.value).toBe(PIX_CODE);
     expect(code.readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Copiar PIX Copia e Cola' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Baixar boleto' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Baixar carta do acordo' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar por e-mail' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar por SMS' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull();

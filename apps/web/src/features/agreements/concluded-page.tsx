@@ -3,7 +3,15 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RatingModal } from '../../components/rating-modal';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
-import { CardIcon, CheckIcon, CopyIcon, DownloadIcon, MailIcon, SmsIcon } from '../../components/ui/icons';
+import {
+  CardIcon,
+  CheckIcon,
+  CopyIcon,
+  DownloadIcon,
+  MailIcon,
+  ShareIcon,
+  SmsIcon,
+} from '../../components/ui/icons';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/errors';
@@ -11,7 +19,9 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
 import { ActionButton } from './action-button';
+import { type DeliveryChoice, DeliveryModal } from './delivery-modal';
 import { type SendChannel, SendModal } from './send-modal';
+import { whatsappShareHref } from './share-text';
 import { useAnnouncement } from './use-announcement';
 import { downloadableBoletos, useBoletoDownloads } from './use-boleto-downloads';
 import './agreements.css';
@@ -58,6 +68,7 @@ function paymentOf(first: BoletoView | undefined): Payment {
 
 function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const { pathname } = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(headingRef);
@@ -67,6 +78,7 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   const markDone = (action: string) => setDone((previous) => new Set(previous).add(action));
   const [announcement, announce] = useAnnouncement();
   const [channel, setChannel] = useState<SendChannel | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
   const download = useBoletoDownloads();
   // 'Ir para Minha Conta' forgets the agreement; the user leaves even if that fails (it is replaced next time).
@@ -78,7 +90,10 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   const payment = paymentOf(first);
   const card = acordo.formaPagamento === 'cartao' || payment === 'card';
   const single = acordo.boletos.length === 1 ? first : undefined;
-  const files = card ? [] : downloadableBoletos(acordo.boletos);
+  // Paid on the site (card, PIX), the download is the agreement letter; otherwise the boletos.
+  const letter = card || payment === 'pix';
+  const files = letter ? [acordo.carta] : downloadableBoletos(acordo.boletos);
+  const whatsappHref = whatsappShareHref(acordo);
 
   const copy = async (action: string, code: string, confirmation: string) => {
     announce('');
@@ -96,15 +111,78 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
     announce('');
     download(files, () => {
       markDone('download');
-      announce(files.length > 1 ? 'Os boletos foram baixados.' : 'O boleto foi baixado.');
+      if (letter) announce('A carta do acordo foi baixada.');
+      else announce(files.length > 1 ? 'Os boletos foram baixados.' : 'O boleto foi baixado.');
     });
   };
 
   const sent = (sentBy: SendChannel, message: string) => {
     setChannel(null);
-    markDone(sentBy);
-    announce(message);
+    const done = () => {
+      markDone(sentBy);
+      announce(message);
+    };
+    // With no boleto left to send the BFF forgot the agreement: then the user goes back to Minha conta.
+    void utils.agreements.concluded
+      .fetch()
+      .then((still) => (still ? done() : void navigate(paths.minhaConta, { replace: true })), done);
   };
+
+  const actionsTitle = card ? 'Receba o link de pagamento' : 'Selecione a forma de envio do boleto';
+  const downloadLabel = letter ? 'Baixar carta do acordo' : 'Baixar boleto';
+  // A single boleto's line or PIX code (a card's line is only its page's address, opened by the link).
+  const copyCode = card ? undefined : single?.linhaDigitavel;
+  // The delivery modal offers the page's actions, each closing it first, and WhatsApp.
+  const choose = (action: () => void) => () => {
+    setSharing(false);
+    action();
+  };
+  const deliveryChoices: DeliveryChoice[] = [
+    ...(files.length > 0
+      ? [
+          {
+            key: 'download',
+            label: downloadLabel,
+            icon: <DownloadIcon className="agreement-action-icon" />,
+            doneText: 'Baixado',
+            onSelect: choose(startDownload),
+          },
+        ]
+      : []),
+    ...(copyCode
+      ? [
+          {
+            key: payment === 'pix' ? 'pix-0' : 'copy',
+            label: payment === 'pix' ? 'Copiar PIX Copia e Cola' : 'Copiar código',
+            icon: <CopyIcon className="agreement-action-icon" />,
+            doneText: 'Copiado',
+            onSelect: choose(() =>
+              payment === 'pix'
+                ? void copy('pix-0', copyCode, 'PIX Copia e Cola copiado.')
+                : void copy('copy', copyCode, 'Código copiado.'),
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'email',
+      label: 'Enviar por e-mail',
+      icon: <MailIcon className="agreement-action-icon" />,
+      doneText: 'Enviado',
+      onSelect: choose(() => setChannel('email')),
+    },
+    ...(card || payment === 'pix'
+      ? []
+      : [
+          {
+            key: 'sms',
+            label: 'Enviar por SMS',
+            icon: <SmsIcon className="agreement-action-icon" />,
+            doneText: 'Enviado',
+            onSelect: choose(() => setChannel('sms')),
+          },
+        ]),
+  ];
 
   return (
     <div className="page agreement-page">
@@ -152,16 +230,25 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         </section>
       )}
 
+      <button
+        type="button"
+        className="btn btn-secondary btn-block agreement-share"
+        onClick={() => setSharing(true)}
+      >
+        <ShareIcon />
+        Compartilhar
+      </button>
+
       <section className="agreement-actions-section" aria-labelledby={actionsId}>
         <h2 id={actionsId} className="agreement-section-title">
-          {card ? 'Receba o link de pagamento' : 'Selecione a forma de envio do boleto'}
+          {actionsTitle}
         </h2>
         <ul className="agreement-actions">
           {files.length > 0 ? (
             <li>
               <ActionButton
                 icon={<DownloadIcon className="agreement-action-icon" />}
-                label="Baixar boleto"
+                label={downloadLabel}
                 doneText="Baixado"
                 done={done.has('download')}
                 onClick={startDownload}
@@ -222,6 +309,18 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         Ir para Minha Conta
       </button>
 
+      <DeliveryModal
+        open={sharing}
+        title={actionsTitle}
+        choices={deliveryChoices}
+        done={done}
+        whatsappHref={whatsappHref}
+        onWhatsapp={() => {
+          setSharing(false);
+          announce('O WhatsApp foi aberto em uma nova aba com o pagamento para enviar.');
+        }}
+        onClose={() => setSharing(false)}
+      />
       <SendModal channel={channel} onClose={() => setChannel(null)} onSent={sent} />
       <ErrorModal open={copyFailed} message={COPY_FAILED} onClose={() => setCopyFailed(false)} />
       <SpinnerModal open={finish.isPending} text="Carregando" />

@@ -31,6 +31,9 @@ export function concluded(overrides: Partial<ConcludedAgreement> = {}): Conclude
     modo: '1',
     nossonumero: '000123',
     boletos: [boleto()],
+    valorCents: 54_191,
+    vencimento: '2026-12-15',
+    carta: { pdfUrl: '/api/cartas/carta-ref-1.pdf', arquivo: '3051720_carta-acordo.pdf' },
     ...overrides,
   };
 }

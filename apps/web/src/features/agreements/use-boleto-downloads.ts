@@ -4,6 +4,9 @@ import type { BoletoView } from '../../lib/trpc';
 /** The boleto files are saved 500 ms apart, so the browser takes each download. */
 export const DOWNLOAD_SPACING_MS = 500;
 
+/** A file the BFF serves for this session: a boleto, or the agreement letter. */
+export type DownloadFile = Pick<BoletoView, 'pdfUrl' | 'arquivo'>;
+
 /** Saves one file through a temporary `<a download>`, which keeps the file name the BFF gave it. */
 function saveFile(url: string, fileName: string): void {
   const anchor = document.createElement('a');
@@ -17,7 +20,7 @@ function saveFile(url: string, fileName: string): void {
 }
 
 /** The boletos that have a file to save (the BFF gives none for a card paid on the creditor's site). */
-export function downloadableBoletos(boletos: readonly BoletoView[]): BoletoView[] {
+export function downloadableBoletos<T extends DownloadFile>(boletos: readonly T[]): T[] {
   return boletos.filter((boleto) => boleto.pdfUrl !== '');
 }
 
@@ -37,7 +40,7 @@ export function useBoletoDownloads() {
     [],
   );
 
-  return useCallback((boletos: readonly BoletoView[], onDone: () => void) => {
+  return useCallback((boletos: readonly DownloadFile[], onDone: () => void) => {
     const files = downloadableBoletos(boletos);
     if (running.current || files.length === 0) return;
     running.current = true;

@@ -18,7 +18,7 @@ export function headingOf(section: HTMLElement): HTMLElement | null {
 /**
  * Scrolls to the section named by the URL's hash ('/#beneficios'): on a direct load (the browser looked
  * for it before React rendered it), and on every anchor click, from this page or another one. The
- * section's `scroll-margin-top` keeps it clear of the sticky header. After a click the section's heading
+ * document's `scroll-padding-top` (the header's 70 px) keeps it clear of the sticky header. After a click the section's heading
  * gets the focus, so keyboard and screen-reader users continue from there.
  */
 export function useSectionScroll(): void {

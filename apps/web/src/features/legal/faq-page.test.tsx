@@ -26,6 +26,20 @@ describe('the pages of Mais opções', () => {
     ).toContain('Súmula 548');
   });
 
+  it('FAQ: where the rules are, linking the terms of use and the privacy notice', async () => {
+    installFakeBff();
+    renderApp(paths.faq, { session: MARIA });
+    const rules = (await screen.findByText('Onde estão as regras de uso do portal?')).closest(
+      'details',
+    ) as HTMLElement;
+    expect(within(rules).getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe(
+      paths.termosGerais,
+    );
+    expect(within(rules).getByRole('link', { name: 'Aviso de Privacidade' }).getAttribute('href')).toBe(
+      paths.politica,
+    );
+  });
+
   it('Sobre: what the association and the platform are, with the back arrow to Mais opções', async () => {
     installFakeBff();
     renderApp(paths.sobre, { session: MARIA });

@@ -77,9 +77,10 @@ export const QUESTIONS: readonly Question[] = [
     pergunta: 'Perdi o boleto. Como emito outro?',
     resposta: (
       <p>
-        Em <strong>Minha conta</strong>, escolha o credor e o contrato e abra{' '}
-        <strong>Acordos em andamento</strong>. Em cada parcela em aberto, <strong>Gerar pagamento</strong>{' '}
-        emite o boleto de novo, com a opção de baixar, copiar o código ou receber por e-mail ou SMS.
+        Em <strong>Minha conta</strong>, clique em <strong>Ver mais</strong> no credor e escolha o contrato do
+        acordo: abre-se <strong>Acordos em andamento</strong>. Em cada parcela em aberto,{' '}
+        <strong>Gerar pagamento</strong> emite o boleto de novo, com a opção de baixar, copiar o código ou
+        receber por e-mail ou SMS.
       </p>
     ),
   },
@@ -151,6 +152,15 @@ export const QUESTIONS: readonly Question[] = [
         Em <Link to={paths.editarPerfil}>Mais opções &gt; Editar perfil</Link> você altera nome, contatos e
         endereço, e no fim da página pode excluir o cadastro. A senha se troca em{' '}
         <Link to={paths.novaSenha}>Mais opções &gt; Alterar senha</Link>.
+      </p>
+    ),
+  },
+  {
+    pergunta: 'Onde estão as regras de uso do portal?',
+    resposta: (
+      <p>
+        Nos <Link to={paths.termosGerais}>Termos de Uso</Link>, que você aceitou ao se cadastrar. Como
+        cuidamos dos seus dados está no <Link to={paths.politica}>Aviso de Privacidade</Link>.
       </p>
     ),
   },

@@ -1,4 +1,4 @@
-import type { ProposalView } from '../../lib/trpc';
+import type { DebtView, ProposalView } from '../../lib/trpc';
 
 /*
  * How /negociacao and /propostas read the proposals of a contract: the overdue-only set
@@ -18,6 +18,19 @@ export function splitOffers(proposals: readonly ProposalView[]): OfferSets {
   const overdue = proposals.filter((p) => !p.parcelasFuturas);
   const total = proposals.filter((p) => p.parcelasFuturas);
   return { overdue, total, base: overdue[0] ?? total[0] };
+}
+
+/**
+ * Whether the contract has instalments still to fall due, which is when the overdue-only offers make
+ * sense: a debt marked upcoming, or (when the debts were not asked for) an instalment a proposal
+ * settles that falls due after today.
+ */
+export function hasUpcomingInstalments(
+  debts: readonly DebtView[],
+  proposals: readonly ProposalView[],
+  today: string,
+): boolean {
+  return debts.some((d) => d.futura) || proposals.some((p) => p.prestacoes.some((i) => i.vencimento > today));
 }
 
 /** The upfront proposal /negociacao offers: the AV of the base proposal's set. */

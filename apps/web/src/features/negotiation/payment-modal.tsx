@@ -1,5 +1,5 @@
 import { formatMoney } from '@portal/validation/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/errors';
 import type { NegotiationLink } from '../../lib/journey-links';
@@ -43,9 +43,14 @@ function OpenPaymentModal({
   const [refetching, setRefetching] = useState(false);
   const summary = useSaveSummary();
   const dates = usePaymentDates(initial.dataMaxVencimento);
+  // The date on screen is always the one the agreement will use: the proposal's own when it is offered.
+  const [date, setDate] = useState(() =>
+    dates.includes(initial.vencimento) ? initial.vencimento : (dates[0] ?? initial.vencimento),
+  );
 
   const changeDate = async (vencimento: string) => {
     if (!vencimento || vencimento === proposal.vencimento) return;
+    setDate(vencimento);
     setRefetching(true);
     try {
       const offers = await utils.negotiation.offers.fetch({
@@ -56,7 +61,8 @@ function OpenPaymentModal({
         dividas: false,
       });
       const again = sameOffer(offers.proposals, initial);
-      if (!again) throw new Error('offer gone');
+      // Valued for another day than the one shown, it could not be agreed as shown: as good as gone.
+      if (!again || again.vencimento !== vencimento) throw new Error('offer gone');
       setProposal(again);
     } catch (error) {
       onFailure(errorMessage(error));
@@ -65,7 +71,16 @@ function OpenPaymentModal({
     }
   };
 
-  const busy = refetching || summary.isPending;
+  // A proposal dated on a day no payment can be made (a weekend, a holiday, today) is valued again, at
+  // once, for the first day offered; until then 'Continuar' waits.
+  const revalued = useRef(false);
+  useEffect(() => {
+    if (revalued.current || date === initial.vencimento) return;
+    revalued.current = true;
+    void changeDate(date);
+  });
+
+  const busy = refetching || summary.isPending || date !== proposal.vencimento;
   return (
     <Modal
       open
@@ -103,7 +118,7 @@ function OpenPaymentModal({
       </p>
       <PaymentDateSelect
         options={dates}
-        value={proposal.vencimento}
+        value={date}
         onChange={(iso) => void changeDate(iso)}
         disabled={busy}
       />

@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import type { Offers } from '../../lib/trpc';
 import { installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { DATES, NEGOTIATION_URL, offers, PAY_ON, plan, proposal, summary } from './test-fixtures';
+import { DATES, debt, NEGOTIATION_URL, offers, PAY_ON, plan, proposal, summary } from './test-fixtures';
 
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
 const ALL = [
@@ -15,11 +15,16 @@ const ALL = [
   plan(3, true, { entradaCents: 70_037, parcelaCents: 70_036, totalCents: 280_145 }),
 ];
 
-function renderProposals(data: Offers = offers({ proposals: ALL }), url = PROPOSALS_URL) {
+/** The contract's debts: overdue and upcoming ones, so the overdue-only offers have a point. */
+const DEBTS = [debt('a1', -35), debt('f1', 25)];
+
+function renderProposals(data: Offers = offers({ proposals: ALL, debts: DEBTS }), url = PROPOSALS_URL) {
   const fake = installFakeBff({
     'negotiation.offers': (input) => {
       const vencimento = (input as { vencimento?: string }).vencimento;
-      return vencimento ? offers({ proposals: [proposal({ id: `AV-${vencimento}`, vencimento })] }) : data;
+      return vencimento
+        ? offers({ proposals: [proposal({ id: `AV-${vencimento}`, vencimento })], debts: data.debts })
+        : data;
     },
     'negotiation.saveSummary': () => summary(),
     'negotiation.summary': () => summary(),
@@ -45,7 +50,7 @@ describe('/propostas', () => {
       'À vista R$ 2.101,09',
       'Entrada: R$ 700,37 3x R$ 700,36Total: R$ 2.801,45',
     ]);
-    expect(fake.callsTo('negotiation.offers')[0]?.input).toMatchObject({ propostas: true, dividas: false });
+    expect(fake.callsTo('negotiation.offers')[0]?.input).toMatchObject({ propostas: true, dividas: true });
   });
 
   it('leaves out the overdue-only heading when every offer settles everything', async () => {

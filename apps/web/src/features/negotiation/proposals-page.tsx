@@ -1,4 +1,5 @@
 import { maskContract } from '@portal/validation/contract';
+import { todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,7 +19,7 @@ import {
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
-import { splitOffers } from './offers';
+import { hasUpcomingInstalments, splitOffers } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { PROPOSAL_WAIT_TEXT } from './proposal-wait';
@@ -43,12 +44,23 @@ export function ProposalsPage() {
 function Proposals({ link, preferred }: { link: NegotiationLink; preferred: PaymentMethod | null }) {
   // undefined: the upstream's default day; a re-request for each day chosen.
   const [vencimento, setVencimento] = useState<string | undefined>(undefined);
+  // The debts come along (unless the link says not to ask): they tell whether any instalment is upcoming.
   const offers = trpc.negotiation.offers.useQuery(
-    { codcredor: link.codcredor, contrato: link.contrato, vencimento, propostas: true, dividas: false },
+    {
+      codcredor: link.codcredor,
+      contrato: link.contrato,
+      vencimento,
+      propostas: true,
+      dividas: link.chamarDivida,
+    },
     { retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData },
   );
   const data = offers.data;
   const sets = splitOffers(data?.proposals ?? []);
+  // '*Somente parcelas em atraso.' only when there are upcoming instalments to leave out; without any,
+  // overdue-only offers settle everything (shown as such when they are all the upstream sent).
+  const upcoming = data ? hasUpcomingInstalments(data.debts, data.proposals, todayInBrazil()) : false;
+  const totalOffers = upcoming || sets.total.length > 0 ? sets.total : sets.overdue;
   const dates = usePaymentDates(sets.base?.dataMaxVencimento);
   const payable = (data?.formasPagamento ?? []).filter((m) => m.pagamentoProposta).map((m) => m.tipo);
   const [chosenMethod, setMethod] = useState<PaymentMethod | null>(null);
@@ -111,10 +123,10 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
             <p className="instalments-note">Este credor não aceita o pagamento de propostas pelo portal.</p>
           )}
           <h2 className="section-heading">Ofertas</h2>
-          {offerBlock('*Somente parcelas em atraso.', sets.overdue)}
+          {upcoming ? offerBlock('*Somente parcelas em atraso.', sets.overdue) : null}
           {offerBlock(
             '*Proposta para quitação de todas as parcelas (parcelas em atraso + a vencer).',
-            sets.total,
+            totalOffers,
           )}
           {sets.base ? null : (
             <div className="empty-state">

@@ -6,6 +6,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import { type InstalmentDetails, InstalmentDetailsModal } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -153,6 +154,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(
     () => new Set(contratos.slice(0, 1).map((c) => c.contrato)),
   );
+  const [shown, setShown] = useState<InstalmentDetails | null>(null);
   const baseId = useId();
   return (
     <section className="operations" aria-labelledby={`${baseId}-titulo`}>
@@ -197,6 +199,9 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
                     <th scope="col">Contrato</th>
                     <th scope="col">Vencimento</th>
                     <th scope="col">Valor original</th>
+                    <th scope="col">
+                      <span className="sr-only">Detalhes</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -205,6 +210,27 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
                       <td>{p.contratoExibido}</td>
                       <td>{formatBrDate(p.vencimento)}</td>
                       <td>{formatMoney(p.valorCents)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="instalment-details-open"
+                          aria-label={
+                            p.numero === null
+                              ? `Detalhes da parcela de ${formatBrDate(p.vencimento)}`
+                              : `Detalhes da parcela ${p.numero}`
+                          }
+                          onClick={() =>
+                            setShown({
+                              contratoExibido: p.contratoExibido,
+                              parcela: p.numero,
+                              vencimento: p.vencimento,
+                              valorPagarCents: p.valorPagarCents,
+                            })
+                          }
+                        >
+                          Detalhes
+                        </button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -213,6 +239,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
           </div>
         );
       })}
+      <InstalmentDetailsModal details={shown} onClose={() => setShown(null)} />
     </section>
   );
 }

@@ -95,15 +95,19 @@ export function summary(overrides: Partial<Summary> = {}): Summary {
           {
             contrato: '30118845720',
             contratoExibido: '30***720',
+            numero: 3,
             vencimento: day(-35),
             valorCents: 13_990,
+            valorPagarCents: 14_401,
             futura: false,
           },
           {
             contrato: '30118845720',
             contratoExibido: '30***720',
+            numero: 2,
             vencimento: day(-65),
             valorCents: 13_990,
+            valorPagarCents: 14_540,
             futura: false,
           },
         ],
@@ -138,6 +142,9 @@ export function concludedFrom(s: Summary = summary()): ConcludedAgreement {
     modo: s.modo,
     nossonumero: '000123',
     boletos: [],
+    valorCents: s.detalhes.entradaCents ?? s.detalhes.totalCents,
+    vencimento: s.detalhes.vencimento,
+    carta: { pdfUrl: '/api/cartas/carta-ref-1.pdf', arquivo: `${s.contrato}_carta-acordo.pdf` },
   };
 }
 

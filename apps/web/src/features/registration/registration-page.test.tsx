@@ -151,6 +151,17 @@ describe('RegistrationPage (/cadastro)', () => {
     expect(screen.queryByRole('dialog', { name: TERMS_TITLE })).toBeNull();
   });
 
+  it('links the terms page from the terms modal, in a new tab so the registration stays open', async () => {
+    const { user } = openRegistration({ 'registration.checkContacts': () => FREE });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Finalizar cadastro' }));
+    const terms = await screen.findByRole('dialog', { name: TERMS_TITLE });
+    const page = within(terms).getByRole('link', { name: 'Ler os Termos de Uso (abre em nova aba)' });
+    expect(page.getAttribute('href')).toBe(paths.termosGerais);
+    expect(page.getAttribute('target')).toBe('_blank');
+    expect(page.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
   it('opens the full text from the terms modal, and its "OK" returns to the terms modal', async () => {
     const { user } = openRegistration({ 'registration.checkContacts': () => FREE });
     await fillForm(user);

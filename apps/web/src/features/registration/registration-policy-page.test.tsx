@@ -137,6 +137,14 @@ describe('RegistrationPolicyPage (/politica-cadastro)', () => {
     expect(cadastrar().disabled).toBe(true);
   });
 
+  it('links the terms of use its declaration accepts, in a new tab so the step is not lost', () => {
+    openPolicyStep();
+    const terms = screen.getByRole('link', { name: 'Ler os Termos de Uso (abre em nova aba)' });
+    expect(terms.getAttribute('href')).toBe(paths.termosGerais);
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
   it('enables the declaration once the page is scrolled to its end', () => {
     openPolicyStep();
     expect(declaro().disabled).toBe(true);

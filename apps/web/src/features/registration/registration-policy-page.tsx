@@ -9,9 +9,11 @@ import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
+import { setPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import { clearRegistrationDraft, peekRegistrationDraft, type RegistrationDraft } from './registration-draft';
-import { TERMS_DECLARATION } from './registration-terms-modal';
+import { RegistrationSuccessModal } from './registration-success-modal';
+import { TERMS_DECLARATION, TermsPageLink } from './registration-terms-modal';
 import { useElapsed, useInView } from './use-in-view';
 import './registration.css';
 
@@ -36,6 +38,8 @@ function PolicyStep({ draft }: { draft: RegistrationDraft }) {
   const [notificacoes, setNotificacoes] = useState(false);
   const [declaro, setDeclaro] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Registered, but the sign-in after it failed: the person goes to /login.
+  const [registeredOnly, setRegisteredOnly] = useState(false);
 
   // A sentinel after the text: once it has been in view the text has been read to its end. The 900 ms
   // wait lets a short page (sentinel in view from the start) enable the declaration without any scroll.
@@ -67,9 +71,13 @@ function PolicyStep({ draft }: { draft: RegistrationDraft }) {
         notificacao: notificacoes,
       },
       {
-        onSuccess: (view) => {
+        onSuccess: (result) => {
           clearRegistrationDraft();
-          utils.auth.session.setData(undefined, view);
+          if ('status' in result) {
+            setRegisteredOnly(true);
+            return;
+          }
+          utils.auth.session.setData(undefined, result);
           navigate(`${paths.minhaConta}?first=true`, { replace: true });
         },
         onError: (error) => setFailure(errorMessage(error)),
@@ -124,6 +132,7 @@ function PolicyStep({ draft }: { draft: RegistrationDraft }) {
           label={TERMS_DECLARATION}
           hint={textRead ? undefined : SCROLL_HINT}
         />
+        <TermsPageLink />
         <button
           type="submit"
           className="btn btn-primary btn-block"
@@ -139,6 +148,13 @@ function PolicyStep({ draft }: { draft: RegistrationDraft }) {
         title="Não foi possível concluir o cadastro"
         message={failure ?? ''}
         onClose={() => setFailure(null)}
+      />
+      <RegistrationSuccessModal
+        open={registeredOnly}
+        onLogin={() => {
+          setPrefill(draft.cpfCnpj);
+          navigate(paths.login, { replace: true });
+        }}
       />
     </div>
   );

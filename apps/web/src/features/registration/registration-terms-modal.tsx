@@ -2,11 +2,26 @@ import { useRef, useState } from 'react';
 import { PrivacyNoticeText, TermsOfUseText } from '../../components/content/legal-texts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Modal } from '../../components/ui/modal';
+import { paths } from '../../lib/paths';
 import './registration.css';
 
 export const TERMS_DECLARATION = 'Declaro que li e aceito os Termos de Uso e a Política de Privacidade';
 /** The terms declaration was last updated on 20/03/2021. */
 const TERMS_UPDATED_NOTE = 'Atualizados em 20/03/2021';
+
+/** The terms of use on their own page, in a new tab (said in its name): the registration stays as it is. */
+export function TermsPageLink() {
+  return (
+    <a
+      className="registration-terms-page-link"
+      href={paths.termosGerais}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      Ler os Termos de Uso (abre em nova aba)
+    </a>
+  );
+}
 
 export interface RegistrationTermsModalProps {
   /** 'Entrar', once the declaration is ticked. */
@@ -54,6 +69,7 @@ export function RegistrationTermsModal({ onAccept, onClose }: RegistrationTermsM
         <button type="button" className="registration-link-button" onClick={() => setReading(true)}>
           Ler os Termos de Uso e a Política de Privacidade
         </button>
+        <TermsPageLink />
       </Modal>
       <Modal
         open={reading}

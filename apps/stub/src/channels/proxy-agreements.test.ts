@@ -1,0 +1,169 @@
+import { PROXY_RETORNO, proxyReply } from '@portal/contracts/proxy-channel';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boletoNossoNumero } from '../negotiation/agreements';
+import { openSocket } from '../testing/socket';
+import { useStubServer } from '../testing/stub-server';
+
+// consultaAcordo and emitirBoleto as the least forgiving upstream answers them, read as raw JSON.
+const server = useStubServer();
+afterEach(() => server.stub.faults.reset());
+
+const PASSWORD = 'Acordo@2026';
+// Ana's agreement in progress, at a creditor whose upstream marks no instalment FUTURA
+const ANA_AGREEMENT = { codcredor: '1006', contrato: '6011452873' };
+const CODIGO = '2025004417';
+
+/** A fresh copy of a seeded persona signed in on the proxy channel; `ask` answers the raw reply. */
+async function proxyAsCopyOf(like: 'ana' | 'maria') {
+  const user = server.stub.state.clonePersona(like);
+  const login = await server.post('/login', { cpfCnpj: user.cpfCnpj, senha: PASSWORD });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const channel = await openSocket(server.base, '/ws/proxy');
+  let n = 0;
+  const ask = async (metodo: string, extra: Record<string, unknown> = {}) => {
+    n += 1;
+    return proxyReply.parse(
+      await channel.ask({ idRequest: `q-${n}`, metodo, app: 'test', cpfcnpj: user.cpfCnpj, token, ...extra }),
+    );
+  };
+  return { user, ask, close: channel.close };
+}
+
+/** An emitirBoleto of Ana's open instalment (number 4) by e-mail, as the upstream accepts it. */
+const emitir = (email: string, over: Record<string, unknown> = {}) => ({
+  ...ANA_AGREEMENT,
+  idproposta: `${CODIGO}-4`,
+  modo: '1',
+  canalrecebimento: 'email',
+  destinorecebimento: email,
+  nossonumero: boletoNossoNumero(CODIGO, 4),
+  formapagamento: 1,
+  ...over,
+});
+
+const received = async (cpfCnpj: string, metodo: string) =>
+  (await (
+    await fetch(`${server.base}/__stub/proxy/requests?cpfCnpj=${cpfCnpj}&metodo=${metodo}`)
+  ).json()) as Record<string, unknown>[];
+
+describe('consultaAcordo at a creditor that leaves FUTURA to the portal', () => {
+  it('answers every unpaid instalment EM ABERTO, each with its boleto’s nosso número', async () => {
+    const ana = await proxyAsCopyOf('ana');
+    const reply = await ana.ask('consultaAcordo', ANA_AGREEMENT);
+    const data = reply.data as { parcelasAcordo: { numero: number; status: string; nossonumero: string }[] };
+    expect(data.parcelasAcordo.map((p) => p.status)).toEqual([
+      'PAGO',
+      'PAGO',
+      'PAGO',
+      'EM ABERTO',
+      'EM ABERTO',
+      'EM ABERTO',
+    ]);
+    for (const p of data.parcelasAcordo) expect(p.nossonumero).toBe(boletoNossoNumero(CODIGO, p.numero));
+    ana.close();
+  });
+});
+
+describe('emitirBoleto', () => {
+  it('issues the open instalment by e-mail, named by its own nosso número and the agreement’s method', async () => {
+    const ana = await proxyAsCopyOf('ana');
+    const reply = await ana.ask('emitirBoleto', emitir(ana.user.profile.email));
+    expect(reply).toMatchObject({
+      err: false,
+      data: { erro: false, boletos: [{ url: expect.any(String) }] },
+    });
+    const sms = await ana.ask(
+      'emitirBoleto',
+      emitir('', {
+        canalrecebimento: 'sms',
+        destinorecebimento: ana.user.profile.telefone,
+        formapagamento: undefined,
+      }),
+    );
+    expect(sms).toMatchObject({ err: false, data: { erro: false } });
+    ana.close();
+  });
+
+  it.each([
+    ['both channels at once', { canalrecebimento: 'email;sms' }],
+    ['two addresses', { destinorecebimento: 'ana@example.com;31988776655' }],
+    ['an e-mail without the payment method', { formapagamento: undefined }],
+    ['an SMS with the payment method', { canalrecebimento: 'sms', destinorecebimento: '31988776655' }],
+    [
+      'an SMS to something other than a mobile in digits',
+      {
+        canalrecebimento: 'sms',
+        destinorecebimento: '(31) 98877-6655',
+        formapagamento: undefined,
+      },
+    ],
+  ])('refuses %s as an invalid request, and keeps it for tests to count', async (_, over) => {
+    const ana = await proxyAsCopyOf('ana');
+    const reply = await ana.ask('emitirBoleto', emitir('ana.copy@example.com', over));
+    expect(reply).toMatchObject({ err: true, retorno: PROXY_RETORNO.error, msg: 'Requisição inválida.' });
+    expect(await received(ana.user.cpfCnpj, 'emitirBoleto')).toHaveLength(1);
+    ana.close();
+  });
+
+  it.each([
+    ['a future instalment', { idproposta: `${CODIGO}-5`, nossonumero: boletoNossoNumero(CODIGO, 5) }],
+    ['a paid instalment', { idproposta: `${CODIGO}-3`, nossonumero: boletoNossoNumero(CODIGO, 3) }],
+    ['another boleto’s nosso número', { nossonumero: boletoNossoNumero(CODIGO, 5) }],
+    ['no nosso número', { nossonumero: '' }],
+    ['the agreement’s code for a nosso número', { nossonumero: CODIGO }],
+    ['another mode than the agreement’s', { modo: '2' }],
+    ['another payment method than the agreement’s', { formapagamento: 4 }],
+  ])('answers erro for %s', async (_, over) => {
+    const ana = await proxyAsCopyOf('ana');
+    const reply = await ana.ask('emitirBoleto', emitir(ana.user.profile.email, over));
+    expect(reply).toMatchObject({ err: false, data: { erro: true, boletos: [] } });
+    ana.close();
+  });
+
+  it('issues nothing, and no error either, for an agreement ended meanwhile', async () => {
+    const ana = await proxyAsCopyOf('ana');
+    server.stub.faults.set({ emptyReissue: true });
+    const reply = await ana.ask('emitirBoleto', emitir(ana.user.profile.email));
+    expect(reply).toMatchObject({ err: false, data: { erro: false, boletos: [] } });
+    ana.close();
+  });
+
+  it('issues any unpaid boleto of an individual-instalments agreement, in that mode only', async () => {
+    const maria = await proxyAsCopyOf('maria');
+    const scope = { codcredor: '1001', contrato: '7201938455' };
+    const debts = await maria.ask('consultaDivida', scope);
+    const ids = (debts.data as { dividas: { id: string }[] }).dividas.slice(0, 3).map((d) => d.id);
+    const made = await maria.ask('gerarBoleto', {
+      ...scope,
+      formapagamento: 1,
+      idproposta: ids.join(';'),
+      modo: '2',
+      canalrecebimento: 'email',
+      destinorecebimento: maria.user.profile.email,
+      chave: 'chave-modo-2-0000000001',
+    });
+    const { nossonumero, boletos } = made.data as { nossonumero: string; boletos: unknown[] };
+    expect(boletos).toHaveLength(3);
+    const [agreement] = server.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === maria.user.cpfCnpj);
+    if (!agreement) throw new Error('no agreement made');
+    // the reply names the agreement by its first boleto's own nosso número
+    expect(nossonumero).toBe(boletoNossoNumero(agreement.codigoAcordo, 1));
+    for (const numero of [1, 2, 3]) {
+      const reply = await maria.ask('emitirBoleto', {
+        ...emitir(maria.user.profile.email, scope),
+        idproposta: `${agreement.codigoAcordo}-${numero}`,
+        nossonumero: boletoNossoNumero(agreement.codigoAcordo, numero),
+        modo: '2',
+      });
+      expect(reply, `instalment ${numero}`).toMatchObject({ data: { erro: false, boletos: [{}] } });
+    }
+    const asProposal = await maria.ask('emitirBoleto', {
+      ...emitir(maria.user.profile.email, scope),
+      idproposta: `${agreement.codigoAcordo}-2`,
+      nossonumero: boletoNossoNumero(agreement.codigoAcordo, 2),
+      modo: '1',
+    });
+    expect(asProposal).toMatchObject({ data: { erro: true } });
+    maria.close();
+  });
+});

@@ -1,0 +1,28 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths';
+import type { CreditorCard } from '../../lib/trpc';
+import { installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+
+const CREDITORS: CreditorCard[] = [{ codcredor: '1', nome: 'Ipê Eletro', logoUrl: null, sequencial: false }];
+
+describe('AccountPage (/minha-conta)', () => {
+  it.each([
+    ['with contracts', CREDITORS],
+    ['without contracts', []],
+  ])("links to 'Mais opções' from the page itself, %s", async (_, creditors) => {
+    const user = userEvent.setup();
+    installFakeBff({ 'debts.creditors': () => creditors });
+    const { router } = renderApp(paths.minhaConta, { session: MARIA });
+    const section = await screen.findByRole('region', { name: 'Sua conta' });
+    const link = within(section).getByRole('link', { name: /^Mais opções/ });
+    expect(link.getAttribute('href')).toBe(paths.maisOpcoes);
+    expect(link.textContent).toContain('Editar perfil, alterar senha, notificações');
+
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mais opções' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.maisOpcoes));
+  });
+});

@@ -1,0 +1,45 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { agreementsHref } from '../../lib/journey-links';
+import { paths } from '../../lib/paths';
+import { type FakeHandlers, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
+import { concluded, inProgress } from './test-fixtures';
+
+// A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home.
+
+function render(path: string, handlers: FakeHandlers) {
+  const fake = installFakeBff({ 'debts.creditors': () => [], ...handlers });
+  const user = userEvent.setup();
+  return { fake, user, ...renderApp(path, { session: MARIA }) };
+}
+
+describe('a boleto issue with nothing left to issue', () => {
+  it("on /acordos, 'Gerar pagamento' leads to Minha conta", async () => {
+    const link = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
+    const { user, router } = render(link, {
+      'agreements.inProgress': () => inProgress(),
+      'agreements.reissue': () => ({ status: 'sem-boletos' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Gerar pagamento da parcela 4' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+  });
+
+  it('on the concluded page, a send leads to Minha conta without saying it was sent', async () => {
+    let kept: ReturnType<typeof concluded> | null = concluded();
+    const { user, router } = render(paths.acordoConcluido, {
+      'agreements.concluded': () => kept,
+      'agreements.send': () => {
+        kept = null;
+        return { ok: false, message: 'Não há boletos a emitir para este acordo. Consulte Minha Conta.' };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Enviar por e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Digite seu e-mail' });
+    await user.type(within(dialog).getByLabelText('E-mail'), 'maria@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    expect(screen.queryByText('Enviado')).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { formatBrDate } from '@portal/validation/dates';
+import { formatMoney } from '@portal/validation/money';
+import type { ConcludedAgreement } from '../../lib/trpc';
+
+/** WhatsApp's own share link: it asks the user whom to send the text to (themselves or anyone). */
+export const WHATSAPP_SHARE_URL = 'https://wa.me/';
+
+/**
+ * What is shared: the payment code (linha digitável, PIX Copia e Cola or the card payment link), the
+ * amount and the due date — nothing else about the person, the creditor or the contract.
+ * Null when there is no code to share.
+ */
+export function paymentShareText(acordo: ConcludedAgreement): string | null {
+  const card = acordo.formaPagamento === 'cartao';
+  const pix = !card && acordo.boletos.some((b) => b.qrCode);
+  const codes = acordo.boletos
+    .map((b) => (card ? b.linkPagamento : b.linhaDigitavel))
+    .filter((code): code is string => Boolean(code));
+  if (codes.length === 0) return null;
+  const several = codes.length > 1;
+  const codeLabel = card ? 'Link de pagamento' : pix ? 'PIX Copia e Cola' : 'Linha digitável';
+  return [
+    card ? 'Pagamento com cartão de crédito' : pix ? 'Pagamento com PIX' : 'Boleto para pagamento',
+    `${several ? 'Valor total' : 'Valor'}: ${formatMoney(acordo.valorCents)}`,
+    `Vencimento: ${formatBrDate(acordo.vencimento)}`,
+    ...codes.map((code, index) => `${several ? `${codeLabel} ${index + 1}` : codeLabel}: ${code}`),
+  ].join('\n');
+}
+
+/** The wa.me link that opens WhatsApp with the text ready to send; null when there is nothing to share. */
+export function whatsappShareHref(acordo: ConcludedAgreement): string | null {
+  const text = paymentShareText(acordo);
+  return text === null ? null : `${WHATSAPP_SHARE_URL}?text=${encodeURIComponent(text)}`;
+}
