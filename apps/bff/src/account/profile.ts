@@ -62,7 +62,10 @@ export async function scoreOf(ctx: SignedIn) {
     return await ctx.services.upstream.score(token, cpfCnpj);
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'token-expired') throw error;
-    ctx.req.log.warn({ err: error }, 'score: the lookup failed');
+    ctx.req.log.warn(
+      { kind: error instanceof UpstreamError ? error.kind : 'unknown' },
+      'score: the lookup failed',
+    );
     return null;
   }
 }

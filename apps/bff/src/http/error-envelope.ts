@@ -26,20 +26,21 @@ export const errorEnvelope = (message: string): ErrorEnvelope => ({ error: { mes
 export const sendError = (reply: FastifyReply, status: number, message: string) =>
   reply.code(status).send(errorEnvelope(message));
 
-/** The tRPC procedure paths a request names, decoded (`/trpc/a.b,c.d?batch=1` → ['a.b', 'c.d']). */
+/**
+ * The tRPC procedure paths a request names, as tRPC reads them: the path is decoded before it is split
+ * at its commas, so `/trpc/a.b%2Cc.d?batch=1` names two procedures like `/trpc/a.b,c.d?batch=1`.
+ */
 export function procedurePaths(url: string): string[] {
   const path = url.split('?')[0] ?? '';
   if (!path.startsWith('/trpc/')) return [];
-  return path
-    .slice('/trpc/'.length)
-    .split(',')
-    .map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        return p;
-      }
-    });
+  const raw = path.slice('/trpc/'.length);
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // a malformed escape: the router refuses the request; read what is there
+  }
+  return decoded.split(',');
 }
 
 /**

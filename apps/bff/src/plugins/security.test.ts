@@ -61,6 +61,22 @@ describe('mutations', () => {
     expect(upstreamLogins()).toBe(before);
   });
 
+  it('refuses two sign-ins joined by a percent-encoded comma, as tRPC decodes the path', async () => {
+    const before = upstreamLogins();
+    for (const path of [
+      'auth.signIn%2Cauth.signIn',
+      'auth.signIn%2cauth.signIn',
+      'auth%2EsignIn%2Cauth.signIn',
+    ]) {
+      const response = await request(stack.app.server)
+        .post(`/trpc/${path}?batch=1`)
+        .set('content-type', 'application/json')
+        .send({ 0: PERSONA.maria, 1: PERSONA.joao });
+      expect(response.status, path).toBe(400);
+    }
+    expect(upstreamLogins()).toBe(before);
+  });
+
   it('refuses every credential procedure inside a batch, also behind a harmless one', async () => {
     const before = [...stack.stub.calls.values()].reduce((a, b) => a + b, 0);
     const valid = { cpfCnpj: '529.982.247-25' };

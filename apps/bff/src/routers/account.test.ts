@@ -13,8 +13,12 @@ const ACCOUNT_MESSAGES = {
 } as const;
 
 let stack: Stack;
+const logLines: string[] = [];
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({
+    env: { LOG_LEVEL: 'debug' },
+    deps: { logStream: { write: (line) => logLines.push(line) } },
+  });
 });
 afterAll(() => stack.close());
 
@@ -196,6 +200,20 @@ describe('account.score', () => {
       expect(await trpc.account.score.query()).toBeNull();
       expect(calls('GET /score')).toBe(before);
     }
+  });
+
+  it('records a failed lookup without the document it asked about', async () => {
+    const { trpc, user } = await signedIn('maria');
+    stack.stub.faults.set({ errorRate: 1 });
+    logLines.length = 0;
+    try {
+      expect(await trpc.account.score.query()).toBeNull();
+    } finally {
+      stack.stub.faults.reset();
+    }
+    const logged = logLines.join('\n');
+    expect(logged).toContain('score: the lookup failed');
+    expect(logged).not.toContain(user.cpfCnpj);
   });
 
   it('answers null when the lookup fails (the failure is only recorded)', async () => {

@@ -44,6 +44,8 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     path: string,
     { token, body }: { token?: string; body?: unknown } = {},
   ): Promise<z.infer<T>> {
+    // Error messages name the path only: a query may carry a document (GET /score?cpfCnpj=…).
+    const where = `${method} ${path.split('?')[0]}`;
     let response: Dispatcher.ResponseData;
     try {
       response = await request(new URL(path, baseUrl), {
@@ -59,23 +61,19 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
-      throw new UpstreamError(
-        'unavailable',
-        `upstream ${method} ${path} failed: ${(error as Error).message}`,
-      );
+      throw new UpstreamError('unavailable', `upstream ${where} failed: ${(error as Error).message}`);
     }
     const json: unknown = await response.body.json().catch(() => undefined);
     if (response.statusCode >= 500 || json === undefined) {
-      throw new UpstreamError('unavailable', `upstream ${method} ${path} answered ${response.statusCode}`);
+      throw new UpstreamError('unavailable', `upstream ${where} answered ${response.statusCode}`);
     }
     if (response.statusCode >= 400) {
       const msg = upstreamErrorBody.safeParse(json).data?.msg;
       if (msg === UPSTREAM_MESSAGES.tokenExpired) throw new UpstreamError('token-expired', msg);
-      throw new UpstreamError('rejected', `upstream ${method} ${path} refused: ${response.statusCode}`, msg);
+      throw new UpstreamError('rejected', `upstream ${where} refused: ${response.statusCode}`, msg);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new UpstreamError('bad-reply', `upstream ${method} ${path}: reply off contract`);
+    if (!parsed.success) throw new UpstreamError('bad-reply', `upstream ${where}: reply off contract`);
     return parsed.data;
   }
 
