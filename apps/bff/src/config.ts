@@ -41,6 +41,7 @@ export const configSchema = z.object({
   TRACK_VIEWS_MAX_PER_IP: z.coerce.number().int().positive().default(120),
   /** password-recovery sends per document in 15 minutes */
   RECOVERY_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(3),
+  RECOVERY_MAX_PER_DOCUMENT_DAY: z.coerce.number().int().positive().default(6),
   /** recovery sends and registrations per IP in 15 minutes */
   RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   /** extra origins allowed to send mutations (comma-separated); the request's own origin always is */

@@ -1,5 +1,5 @@
 import { recoverySendInput, resetPasswordInput } from '@portal/contracts/procedures/recovery';
-import { sendRecovery } from '../account/recovery';
+import { resetPassword, sendRecovery } from '../account/recovery';
 import { publicProcedure, router } from '../trpc/init';
 
 export const recoveryRouter = router({
@@ -9,12 +9,5 @@ export const recoveryRouter = router({
     .mutation(({ ctx, input }) => sendRecovery(ctx, input.cpfCnpj)),
 
   /** /nova-senha-pb: a new password, identified by the reset link's id and code. */
-  reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await ctx.services.upstream.resetPassword({
-      id: input.id,
-      codigo: input.codigo,
-      novaSenha: input.novaSenha,
-    });
-    return { ok: true as const };
-  }),
+  reset: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

@@ -136,6 +136,35 @@ describe('password recovery', () => {
     }
   });
 
+  it('limits sends per document over a day too, beyond the 15-minute limit', async () => {
+    const local = await startStack({
+      env: { RECOVERY_MAX_PER_DOCUMENT: '100', RECOVERY_MAX_PER_DOCUMENT_DAY: '3' },
+    });
+    try {
+      const { trpc } = local.client();
+      for (let i = 0; i < 3; i += 1) await trpc.recovery.send.mutate({ cpfCnpj: '111.444.777-35' });
+      const fourth = await failure(trpc.recovery.send.mutate({ cpfCnpj: '111.444.777-35' }));
+      expect(fourth.data?.code).toBe('TOO_MANY_REQUESTS');
+      expect(local.stub.calls.get('POST /recuperar-senha-publico')).toBe(3);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('limits password resets per IP, before the upstream sees them', async () => {
+    const local = await startStack({ env: { RECOVERY_MAX_PER_IP: '2' } });
+    try {
+      const { trpc } = local.client();
+      const guess = { id: 'rec-x', codigo: 'guess', novaSenha: 'NovaSenha1', confirmacao: 'NovaSenha1' };
+      for (let i = 0; i < 2; i += 1) await failure(trpc.recovery.reset.mutate(guess));
+      const third = await failure(trpc.recovery.reset.mutate(guess));
+      expect(third.data?.code).toBe('TOO_MANY_REQUESTS');
+      expect(local.stub.calls.get('POST /recuperar-senha-publico/nova')).toBe(2);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('shows the upstream message for an unregistered document', async () => {
     const error = await failure(stack.client().trpc.recovery.send.mutate({ cpfCnpj: '276.418.930-31' }));
     expect(error.message).toBe('CPF/CNPJ não cadastrado.');
