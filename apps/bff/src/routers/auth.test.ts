@@ -129,6 +129,23 @@ describe('sign-in limits', () => {
     }
   });
 
+  it('holds an address to its ceiling of attempts across documents, with the same message', async () => {
+    const local = await startStack({ env: { SIGNIN_MAX_ATTEMPTS_PER_IP: '3' } });
+    try {
+      const { trpc } = local.client();
+      for (const cpfCnpj of ['111.444.777-35', '935.411.347-80', '390.533.447-05']) {
+        await failure(trpc.auth.signIn.mutate({ cpfCnpj, senha: 'errada' }));
+      }
+      const logins = local.stub.calls.get('POST /login');
+      const refused = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
+      expect(refused.message).toBe(MESSAGES.loginFailed);
+      expect(refused.data?.httpStatus).toBe(401);
+      expect(local.stub.calls.get('POST /login')).toBe(logins);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('counts concurrent guesses atomically: of 20 at once, at most 5 reach the upstream', async () => {
     const local = await startStack();
     try {
