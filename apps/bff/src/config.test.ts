@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses REDIS_URL without KEY_SECRET, saying what to set', () => {
+    const base = { UPSTREAM_URL: 'http://upstream.test', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(() => loadConfig(base)).toThrow(/KEY_SECRET is required with REDIS_URL/);
+    expect(loadConfig({ ...base, KEY_SECRET: 'a-secret-of-16-chars' }).REDIS_URL).toBe(base.REDIS_URL);
+  });
+
   it('is documented: every variable has a row in the README', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));

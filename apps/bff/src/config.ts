@@ -95,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
+  // Instances that share Redis must derive the same keys: a random secret per process would split them.
+  if (parsed.data.REDIS_URL && !parsed.data.KEY_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n✖ KEY_SECRET is required with REDIS_URL: set one secret of 16+ characters, shared by every instance',
+    );
+  }
   return parsed.data;
 }
 
