@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { SessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
-import { startSession, takeAttempt, tooMany } from './sign-in';
+import { noteFailure, startSession, takeAttempt, tooMany } from './sign-in';
 
 const MAX_ANSWERS_PER_QUESTION = 3;
 const MINUTE = 60_000;
@@ -39,6 +39,7 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
     resposta,
   });
   if (reply.erro) {
+    await noteFailure(ctx, record.cpfCnpj);
     const answers = record.answers + 1;
     if (answers >= MAX_ANSWERS_PER_QUESTION) {
       await sessions.endChallenge(ctx.req, ctx.res);

@@ -16,10 +16,22 @@ export const tooMany = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message:
 export async function takeAttempt(ctx: Context, cpfCnpj: string): Promise<boolean> {
   const { config, limiter } = ctx.services;
   const windowMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
+  if (await limiter.isLocked('signin-doc', cpfCnpj)) return false;
   return limiter.hitAll([
     ['signin-doc', cpfCnpj, { max: config.SIGNIN_MAX_FAILURES, windowMs }],
     ['signin-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs }],
   ]);
+}
+
+/**
+ * A refused credential for the document: the one that reaches the limit locks the document for
+ * SIGNIN_LOCK_MINUTES from now, not for what is left of the window that counted the failures.
+ */
+export async function noteFailure(ctx: Context, cpfCnpj: string): Promise<void> {
+  const { config, limiter } = ctx.services;
+  if ((await limiter.count('signin-doc', cpfCnpj)) >= config.SIGNIN_MAX_FAILURES) {
+    await limiter.lock('signin-doc', cpfCnpj, config.SIGNIN_LOCK_MINUTES * MINUTE);
+  }
 }
 
 /** Takes one hit of a per-IP limit over `windowMs`; refuses with 'too many attempts' beyond it. */
@@ -74,6 +86,7 @@ export async function signInWithPassword(
     return await startSession(ctx, await ctx.services.upstream.login(input));
   } catch (error) {
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
+      await noteFailure(ctx, input.cpfCnpj);
       throw refused();
     }
     throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../session/memory-store';
 import { createClient, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
@@ -124,6 +125,28 @@ describe('sign-in limits', () => {
       expect(locked.data?.httpStatus).toBe(401);
       // other documents are not affected
       await expect(trpc.auth.signIn.mutate(PERSONA.joao)).resolves.toMatchObject({ primeiroNome: 'João' });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('locks a document for the lock period from the failure that locked it, not from the first', async () => {
+    let clock = Date.now();
+    const store = createMemoryStore({ now: () => clock });
+    const local = await startStack({ deps: { store } });
+    const minutes = (n: number) => n * 60_000;
+    try {
+      const { trpc } = local.client();
+      const wrong = () =>
+        failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: 'errada' }));
+      await wrong();
+      clock += minutes(10);
+      for (let i = 0; i < 4; i += 1) await wrong();
+      clock += minutes(6); // 16 minutes after the first failure, 6 after the one that locked
+      const stillLocked = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
+      expect(stillLocked.message).toBe(MESSAGES.loginFailed);
+      clock += minutes(10); // 16 minutes after the locking failure
+      await expect(trpc.auth.signIn.mutate(PERSONA.maria)).resolves.toMatchObject({ primeiroNome: 'Maria' });
     } finally {
       await local.close();
     }

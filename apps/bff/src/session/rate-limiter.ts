@@ -12,8 +12,9 @@ export interface Limit {
  * the document or IP, never the raw value.
  */
 export function createRateLimiter({ store, keySecret }: { store: SessionStore; keySecret: string }) {
-  const key = (scope: string, value: string) =>
-    `limit:${scope}:${createHmac('sha256', keySecret).update(value).digest('base64url')}`;
+  const hmac = (value: string) => createHmac('sha256', keySecret).update(value).digest('base64url');
+  const key = (scope: string, value: string) => `limit:${scope}:${hmac(value)}`;
+  const lockKey = (scope: string, value: string) => `lock:${scope}:${hmac(value)}`;
 
   return {
     /** Counts one hit; false when `value` is over its limit in `scope`. */
@@ -25,8 +26,19 @@ export function createRateLimiter({ store, keySecret }: { store: SessionStore; k
       const results = await Promise.all(hits.map(([scope, value, limit]) => this.hit(scope, value, limit)));
       return results.every(Boolean);
     },
+    /** The hits counted in the current window. */
+    async count(scope: string, value: string): Promise<number> {
+      return store.count(key(scope, value));
+    },
+    /** Locks `value` out of `scope` for `ms` from now, whatever is left of the counting window. */
+    async lock(scope: string, value: string, ms: number): Promise<void> {
+      await store.set(lockKey(scope, value), 1, ms);
+    },
+    async isLocked(scope: string, value: string): Promise<boolean> {
+      return (await store.get(lockKey(scope, value))) !== undefined;
+    },
     async clear(scope: string, value: string): Promise<void> {
-      await store.delete(key(scope, value));
+      await Promise.all([store.delete(key(scope, value)), store.delete(lockKey(scope, value))]);
     },
   };
 }
