@@ -23,6 +23,35 @@ const signIn = () =>
   request(stack.app.server).post('/trpc/auth.signIn').set('content-type', 'application/json');
 const upstreamLogins = () => stack.stub.calls.get('POST /login') ?? 0;
 
+describe('queries with side effects', () => {
+  it('refuses a cross-site contracts or score query, so a link cannot send an access record', async () => {
+    const client = stack.client();
+    await client.trpc.auth.signIn.mutate(PERSONA.maria);
+    const records = () => stack.stub.state.acionamentos.length;
+    const scores = () => stack.stub.calls.get('GET /score') ?? 0;
+    const [before, scoresBefore] = [records(), scores()];
+    const input = encodeURIComponent(JSON.stringify({ codcredor: '1001' }));
+    for (const path of [`/trpc/negotiation.contracts?input=${input}`, '/trpc/account.score']) {
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+        const response = await request(stack.app.server)
+          .get(path)
+          .set('cookie', client.cookieHeader())
+          .set(headers);
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(records()).toBe(before);
+    expect(scores()).toBe(scoresBefore);
+    // the portal's own page still asks
+    const own = await request(stack.app.server)
+      .get('/trpc/account.score')
+      .set('cookie', client.cookieHeader())
+      .set('sec-fetch-site', 'same-origin');
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('mutations', () => {
   it('refuses a foreign Origin without reaching the upstream', async () => {
     const before = upstreamLogins();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { HTTP_MESSAGES, procedurePaths, sendError } from '../http/error-envelope';
-import { UNBATCHABLE } from '../trpc/app-router';
+import { SIDE_EFFECT_QUERIES, UNBATCHABLE } from '../trpc/app-router';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {
@@ -23,11 +23,12 @@ export function contentSecurityPolicy(config: Config): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Security headers on every response, and the same-origin check on every mutation. */
+/** Security headers on every response, and the same-origin check on every mutation and side-effect query. */
 export function security(app: FastifyInstance, config: Config) {
   const csp = contentSecurityPolicy(config);
   app.addHook('onRequest', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+    const safe = SAFE_METHODS.has(req.method);
+    if (safe && !procedurePaths(req.url).some((p) => SIDE_EFFECT_QUERIES.has(p))) return;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     const ownOrigin = `${req.protocol}://${req.host}`;
@@ -37,6 +38,7 @@ export function security(app: FastifyInstance, config: Config) {
       req.log.warn('mutation refused: foreign origin');
       return sendError(reply, 403, HTTP_MESSAGES.foreignOrigin);
     }
+    if (safe) return;
     if (!req.headers['content-type']?.startsWith('application/json')) {
       return sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
     }

@@ -35,3 +35,13 @@ export type ProcedurePath = {
 // The procedures that may not be batched are named in the shared contracts; a misspelt or removed one
 // fails the typecheck here.
 export const UNBATCHABLE: ReadonlySet<string> = new Set<ProcedurePath>(UNBATCHABLE_PROCEDURES);
+
+/**
+ * Queries that do something upstream beyond reading: the contracts query sends the creditor's access
+ * record, the score query consults the credit bureau. A cross-site link must not trigger them, so they
+ * get the same-origin check of mutations.
+ */
+export const SIDE_EFFECT_QUERIES: ReadonlySet<string> = new Set<ProcedurePath>([
+  'negotiation.contracts',
+  'account.score',
+]);
