@@ -13,6 +13,11 @@ export const faultsSchema = z.object({
    * (nothing is left to issue)
    */
   emptyReissue: z.boolean().default(false),
+  /**
+   * the proxy channel sends every reply twice, each after a reply to a request nobody made (a stray
+   * `idRequest`), as a confused upstream or a replayed socket buffer would
+   */
+  strayReplies: z.boolean().default(false),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */

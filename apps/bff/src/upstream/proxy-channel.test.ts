@@ -52,6 +52,20 @@ describe('proxy channel', () => {
     expect(channel.pendingCount).toBe(0);
   });
 
+  it('drops replies to unknown and already answered requests, matching each request to its own', async () => {
+    channel = open();
+    stub.faults.set({ strayReplies: true });
+    const replies = await Promise.all(Array.from({ length: 200 }, ask));
+    expect(replies.every((r) => r.err === false && r.retorno === 0)).toBe(true);
+    expect(new Set(replies.map((r) => r.idRequest)).size).toBe(200);
+    expect(replies.some((r) => r.idRequest.startsWith('stray-'))).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(channel.pendingCount).toBe(0);
+    // the channel still answers afterwards
+    stub.faults.reset();
+    expect((await ask()).retorno).toBe(0);
+  });
+
   it('gives the spec timeout reply (retorno 99) when the upstream stays silent', async () => {
     channel = open({ timeoutMs: 150 });
     stub.faults.set({ proxySilent: true });

@@ -268,6 +268,10 @@ export function proxyChannel(
       const reply = await answer(request, user, state, baseUrl, faults);
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
       if (Math.random() < faults.get().lostReplyRate) return;
+      if (faults.get().strayReplies) {
+        send({ ...reply, idRequest: `stray-${request.idRequest}` });
+        send(reply);
+      }
       send(reply);
     }
   });
