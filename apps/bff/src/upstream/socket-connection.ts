@@ -16,6 +16,20 @@ export interface SocketConnectionOptions {
 }
 
 /**
+ * The wait before reconnecting after `failures` failed attempts: the ceiling doubles from `initial` up to
+ * `max`, and the wait is drawn between half the ceiling and the ceiling, so instances that lost the
+ * upstream together do not all come back at the same moment.
+ */
+export function reconnectDelay(
+  failures: number,
+  { initial, max }: { initial: number; max: number },
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(max, initial * 2 ** Math.min(failures, 16));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
  * One WebSocket to an upstream channel, opened on first use. After a drop or a refused attempt it
  * reconnects with capped exponential backoff and jitter; the channels built on it decide what
  * happens to their requests in flight.
@@ -37,8 +51,7 @@ export function createSocketConnection({
 
   const scheduleReconnect = () => {
     if (closed || reconnectTimer) return;
-    const ceiling = Math.min(backoffMs.max, backoffMs.initial * 2 ** Math.min(failures, 16));
-    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    const delay = reconnectDelay(failures, backoffMs);
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       open().catch(() => undefined);
