@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../http/error-envelope';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { contractWithAgreement, PERSONA, type Stack, startStack } from '../testing/harness';
 import { pdfTexts } from '../testing/pdf-text';
 
 let stack: Stack;
@@ -105,13 +105,7 @@ describe("Ana's agreement in progress", () => {
     const client = stack.client();
     const { trpc } = client;
     await trpc.auth.signIn.mutate(PERSONA.ana);
-    let found: { codcredor: string; contrato: string } | undefined;
-    for (const creditor of await trpc.debts.creditors.query()) {
-      const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
-      const withAgreement = contracts.find((c) => c.destino === 'acordos');
-      if (withAgreement) found = { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
-    }
-    if (!found) throw new Error('Ana has no agreement in progress');
+    const found = await contractWithAgreement(trpc);
     const agreement = await trpc.agreements.inProgress.query(found);
     const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
     if (!open) throw new Error('no open instalment');

@@ -2,7 +2,7 @@ import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
 import { createMemoryStore } from '../session/memory-store';
-import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
@@ -283,13 +283,7 @@ describe('agreements', () => {
   it("shows Ana's agreement in progress and issues the open instalment's boleto again", async () => {
     const { trpc } = stack.client();
     await trpc.auth.signIn.mutate(PERSONA.ana);
-    let found: { codcredor: string; contrato: string } | undefined;
-    for (const creditor of await trpc.debts.creditors.query()) {
-      const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
-      const withAgreement = contracts.find((c) => c.destino === 'acordos');
-      if (withAgreement) found = { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
-    }
-    if (!found) throw new Error('Ana has no agreement in progress');
+    const found = await contractWithAgreement(trpc);
     const agreement = await trpc.agreements.inProgress.query(found);
     expect(new Set(agreement.parcelas.map((p) => p.status))).toEqual(
       new Set(['PAGO', 'EM ABERTO', 'FUTURA']),

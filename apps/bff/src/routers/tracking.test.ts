@@ -3,7 +3,7 @@ import { formatTrailMoney } from '@portal/contracts/trail-channel';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import { formatBrDate } from '@portal/validation/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 
 const KEY_SECRET = 'trail-test-secret-0123456789';
 const PHONE =
@@ -359,13 +359,7 @@ describe('agreements on the trail', () => {
   it('records a boleto issued again on /acordos and one sent by e-mail (gravarTrilhaBoleto)', async () => {
     const ana = client();
     await ana.trpc.auth.signIn.mutate(PERSONA.ana);
-    let found: { codcredor: string; contrato: string } | undefined;
-    for (const creditor of await ana.trpc.debts.creditors.query()) {
-      const contracts = await ana.trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
-      const withAgreement = contracts.find((c) => c.destino === 'acordos');
-      if (withAgreement) found = { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
-    }
-    if (!found) throw new Error('Ana has no agreement in progress');
+    const found = await contractWithAgreement(ana.trpc);
     const open = (await ana.trpc.agreements.inProgress.query(found)).parcelas.find(
       (p) => p.status === 'EM ABERTO',
     );

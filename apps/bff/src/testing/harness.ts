@@ -101,3 +101,15 @@ export const failure = (promise: Promise<unknown>) =>
       return e as TRPCClientError<AppRouter>;
     },
   );
+
+type Trpc = ReturnType<typeof createClient>['trpc'];
+
+/** The signed-in person's contract that has an agreement in progress, found as the pages find it. */
+export async function contractWithAgreement(trpc: Trpc): Promise<{ codcredor: string; contrato: string }> {
+  for (const creditor of await trpc.debts.creditors.query()) {
+    const contracts = await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
+    const withAgreement = contracts.find((c) => c.destino === 'acordos');
+    if (withAgreement) return { codcredor: creditor.codcredor, contrato: withAgreement.contrato };
+  }
+  throw new Error('no agreement in progress');
+}
