@@ -29,7 +29,7 @@ export function BenefitsSection() {
   return (
     <section
       id="beneficios"
-      className="section section--surface home-anchor"
+      className="section section--surface"
       aria-labelledby="beneficios-titulo"
     >
       <div className="container">

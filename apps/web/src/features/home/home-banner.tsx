@@ -49,7 +49,7 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
   });
 
   return (
-    <section id="inicio" className="hero home-anchor" aria-labelledby="home-titulo">
+    <section id="inicio" className="hero" aria-labelledby="home-titulo">
       <div className="hero-inner">
         <div className="hero-copy">
           <h1 ref={headingRef} id="home-titulo" className="hero-title" tabIndex={-1}>

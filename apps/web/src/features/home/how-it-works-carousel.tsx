@@ -73,7 +73,7 @@ export function HowItWorksCarousel() {
   };
 
   return (
-    <section id="como-funciona" className="section home-anchor" aria-labelledby="como-funciona-titulo">
+    <section id="como-funciona" className="section" aria-labelledby="como-funciona-titulo">
       <div className="container">
         <h2 id="como-funciona-titulo" className="section-title" tabIndex={-1}>
           Como funciona

@@ -51,7 +51,7 @@ export function PartnersSection() {
   };
 
   return (
-    <section id="parceiros" className="section home-anchor" aria-labelledby="parceiros-titulo">
+    <section id="parceiros" className="section" aria-labelledby="parceiros-titulo">
       <div className="container">
         <h2 id="parceiros-titulo" className="section-title" tabIndex={-1}>
           Empresas parceiras

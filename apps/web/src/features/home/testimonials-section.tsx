@@ -36,7 +36,7 @@ export function TestimonialsSection() {
   return (
     <section
       id="depoimentos"
-      className="section section--surface home-anchor"
+      className="section section--surface"
       aria-labelledby="depoimentos-titulo"
     >
       <div className="container">
