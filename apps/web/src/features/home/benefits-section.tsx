@@ -27,11 +27,7 @@ const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
 /** The 'beneficios' section: four reasons to negotiate here. */
 export function BenefitsSection() {
   return (
-    <section
-      id="beneficios"
-      className="section section--surface"
-      aria-labelledby="beneficios-titulo"
-    >
+    <section id="beneficios" className="section section--surface" aria-labelledby="beneficios-titulo">
       <div className="container">
         <h2 id="beneficios-titulo" className="section-title" tabIndex={-1}>
           Benefícios

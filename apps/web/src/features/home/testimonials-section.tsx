@@ -34,11 +34,7 @@ const TESTIMONIALS = [
 /** The 'depoimentos' section. */
 export function TestimonialsSection() {
   return (
-    <section
-      id="depoimentos"
-      className="section section--surface"
-      aria-labelledby="depoimentos-titulo"
-    >
+    <section id="depoimentos" className="section section--surface" aria-labelledby="depoimentos-titulo">
       <div className="container">
         <h2 id="depoimentos-titulo" className="section-title" tabIndex={-1}>
           Depoimentos
