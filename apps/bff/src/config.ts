@@ -17,14 +17,14 @@ export const configSchema = z.object({
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(195_000),
   /** in-flight proxy requests beyond which new ones fail at once */
   PROXY_MAX_PENDING: z.coerce.number().int().positive().default(10_000),
+  /**
+   * how often each upstream channel pings its socket; one whose peer answers nothing for two of these is
+   * declared dead (a half-open connection), what was in flight on it fails, and it reconnects
+   */
+  UPSTREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   UPSTREAM_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** sessions, idempotency records and counters in Redis (shared by several instances); memory when unset */
   REDIS_URL: z.url().optional(),
-  /**
-   * an agreement creation's claim on its key: renewed while the creation runs, so a repeat answers 409;
-   * when the instance that held it died, a repeat takes over after this long (the upstream replays the key)
-   */
-  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Secure cookies; on by default in production */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
@@ -27,6 +27,8 @@ export interface Services {
   activation: ActivationChannel;
   trail: TrailChannel;
   verifyGoogle: GoogleVerifier;
+  /** A stable, keyed stand-in for a personal value (a document) in store keys and records: never reversible. */
+  pseudonym(purpose: string, value: string): string;
   close(): Promise<void>;
 }
 
@@ -59,16 +61,19 @@ export function createServices(
     url: channelUrl(UPSTREAM_CHANNELS.proxy),
     timeoutMs: config.PROXY_TIMEOUT_MS,
     maxPending: config.PROXY_MAX_PENDING,
+    heartbeatMs: config.UPSTREAM_HEARTBEAT_MS,
     logger: logger.child({ channel: 'proxy' }),
   });
   const activation = createActivationChannel({
     url: channelUrl(UPSTREAM_CHANNELS.activation),
+    heartbeatMs: config.UPSTREAM_HEARTBEAT_MS,
     logger: logger.child({ channel: 'activation' }),
   });
   const trail = createTrailChannel({
     url: channelUrl(UPSTREAM_CHANNELS.trail),
     store,
     keySecret,
+    heartbeatMs: config.UPSTREAM_HEARTBEAT_MS,
     logger: logger.child({ channel: 'trail' }),
   });
 
@@ -97,6 +102,8 @@ export function createServices(
       issuers: config.GOOGLE_ISSUERS,
       jwksUrl: config.GOOGLE_JWKS_URL,
     }),
+    pseudonym: (purpose, value) =>
+      createHmac('sha256', keySecret).update(`${purpose}:${value}`).digest('base64url'),
     async close() {
       await proxy.close();
       await activation.close();

@@ -18,8 +18,15 @@ export const faultsSchema = z.object({
    * `idRequest`), as a confused upstream or a replayed socket buffer would
    */
   strayReplies: z.boolean().default(false),
+  /**
+   * gerarBoleto honours our optional `chave`: a repeated key is answered with the first result. Off by
+   * default, as the real upstream knows no such key: no guarantee of the portal may rest on it.
+   */
+  honourKey: z.boolean().default(false),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
+  /** the proxy methods `latencyMs`, `errorRate`, `lostReplyRate` and `proxySilent` apply to on the proxy channel; empty: all */
+  proxyMethods: z.array(z.string().max(40)).max(20).default([]),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
   activationSilent: z.boolean().default(false),
   /** the trail channel keeps the records it receives but never answers (the BFF's 1 s fallback) */

@@ -68,8 +68,8 @@ const delivery = {
 
 /**
  * Creates the agreement and issues its boletos (gerarBoleto). `idproposta` is the proposal id
- * (modo '1') or the instalment ids joined by ';' (modo '2'). _Ours_: `chave` is the idempotency key: the
- * upstream answers a repeated key with the first result and never creates a second agreement.
+ * (modo '1') or the instalment ids joined by ';' (modo '2'). _Ours_, optional: `chave`, the portal's
+ * intent key. The real upstream ignores it and makes an agreement for every request it accepts.
  */
 export const gerarBoletoRequest = requestBase.extend({
   metodo: z.literal('gerarBoleto'),
@@ -79,7 +79,7 @@ export const gerarBoletoRequest = requestBase.extend({
   modo: z.enum(['1', '2']),
   ...delivery,
   vencimento: brDate.optional(),
-  chave: z.string().min(16).max(100),
+  chave: z.string().min(16).max(100).optional(),
 });
 
 /**

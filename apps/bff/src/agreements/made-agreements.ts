@@ -1,5 +1,4 @@
 import type { SignedIn } from '../trpc/context';
-import { ownerOf } from './idempotency';
 import type { ConcludedAgreement } from './types';
 
 /**
@@ -12,8 +11,11 @@ export type MadeAgreement = Pick<ConcludedAgreement, 'tipoAcordo' | 'modo'>;
 // An agreement runs for months: its record outlives sessions, in the store every instance shares.
 const MADE_TTL_MS = 400 * 24 * 60 * 60 * 1000;
 
+/** The person's pseudonym in agreement records: an HMAC of the document, never the document itself. */
+export const ownerOf = (ctx: SignedIn) => ctx.services.pseudonym('agreement-owner', ctx.session.data.cpfCnpj);
+
 const keyOf = (ctx: SignedIn, codcredor: string, contrato: string) =>
-  `agreement-made:${ownerOf(ctx.session.data.cpfCnpj)}:${codcredor}:${contrato}`;
+  `agreement-made:${ownerOf(ctx)}:${codcredor}:${contrato}`;
 
 /** Kept after the upstream made the agreement: a failure here loses the record, never the agreement. */
 export async function rememberMade(ctx: SignedIn, codcredor: string, contrato: string, made: MadeAgreement) {

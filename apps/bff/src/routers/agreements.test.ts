@@ -1,9 +1,8 @@
-import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
 import { createMemoryStore } from '../session/memory-store';
+import { type SessionStore, StoreUnavailableError } from '../session/session-store';
 import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
-import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;
@@ -13,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 interface LedgerEntry {
-  chave: string;
+  codigoAcordo: string;
   nossonumero: string;
   contrato: string;
 }
@@ -21,6 +20,48 @@ const ledgerOf = async (cpfCnpj: string): Promise<LedgerEntry[]> =>
   (
     await fetch(`${stack.stubUrl}/__stub/agreements?cpfCnpj=${encodeURIComponent(cpfCnpj)}`)
   ).json() as Promise<LedgerEntry[]>;
+/** The gerarBoleto messages that reached the simulator for a document, with the agreement each made. */
+const messagesOf = async (cpfCnpj: string): Promise<{ codigoAcordo: string | null }[]> =>
+  (
+    await fetch(`${stack.stubUrl}/__stub/agreements/requests?cpfCnpj=${encodeURIComponent(cpfCnpj)}`)
+  ).json() as Promise<{ codigoAcordo: string | null }[]>;
+
+type Trpc = ReturnType<Stack['client']>['trpc'];
+
+/** Polls an intent as the summary page does, until it is no longer processing. */
+async function untilSettled(trpc: Trpc, chave: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const state = await trpc.agreements.intent.query({ chave });
+    if (state.status !== 'processando') return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('still processing after 10 s');
+}
+
+/** The summary of the first creditor's first proposal, for a signed-in client. */
+async function summaryOf(trpc: Trpc) {
+  const [creditor] = await trpc.debts.creditors.query();
+  if (!creditor) throw new Error('no creditor');
+  const contract = (await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor })).find(
+    (c) => c.destino === 'negociacao',
+  );
+  if (!contract) throw new Error('no contract');
+  const offers = await trpc.negotiation.offers.query({
+    codcredor: creditor.codcredor,
+    contrato: contract.contrato,
+    propostas: contract.chamarProposta,
+    dividas: contract.chamarDivida,
+  });
+  const [proposal] = offers.proposals;
+  if (!proposal) throw new Error('no proposal');
+  return trpc.negotiation.saveSummary.mutate({
+    codcredor: creditor.codcredor,
+    contrato: contract.contrato,
+    formaPagamento: 'boleto',
+    retorno: '/negociacao',
+    selecao: { modo: '1', idProposta: proposal.id },
+  });
+}
 
 /** Signs in, opens the first creditor and the contract given, and returns the client with its offers. */
 async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (numero: string) => boolean) {
@@ -94,51 +135,7 @@ describe('negotiation', () => {
 });
 
 describe('agreements', () => {
-  it('concludes an agreement exactly once: of 50 at once one creates and those during it get 409; a repeat answers the first result', async () => {
-    const { trpc, offers, summarize } = await offersFor(PERSONA.maria);
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const summary = await summarize(upfront.id);
-    const before = (await ledgerOf(PERSONA.maria.cpfCnpj)).length;
-    const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
-    // 50 at once while the upstream is slow: one creates; those arriving while it runs are told so
-    // (409) and create nothing; any arriving after it answer its result.
-    stack.stub.faults.set({ latencyMs: 100 });
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 50 }, () => trpc.agreements.create.mutate(contact)),
-    ).finally(() => stack.stub.faults.reset());
-    const answered = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-    const refused = attempts.flatMap((a) =>
-      a.status === 'rejected' ? [a.reason as TRPCClientError<AppRouter>] : [],
-    );
-    const [first] = answered;
-    if (first?.status !== 'concluido') throw new Error('not concluded');
-    for (const result of answered) expect(result).toEqual(first);
-    expect(refused.length).toBeGreaterThan(0);
-    for (const error of refused) {
-      expect(error.data?.httpStatus).toBe(409);
-      expect(error.message).toBe(AGREEMENT_MESSAGES.inProgress);
-    }
-    // Asked again once it is done, the same key answers the first result.
-    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
-    const ledger = await ledgerOf(PERSONA.maria.cpfCnpj);
-    expect(ledger).toHaveLength(before + 1);
-    expect(ledger.at(-1)?.chave).toBe(summary.chave);
-    expect(first.acordo.boletos[0]?.linhaDigitavel).toMatch(
-      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
-    );
-    expect(await trpc.agreements.concluded.query()).toEqual(first.acordo);
-    expect(await trpc.negotiation.summary.query()).toBeNull();
-
-    // The same key with other delivery contacts: refused, nothing created, the first result intact.
-    const other = await failure(trpc.agreements.create.mutate({ ...contact, email: 'outro@example.com' }));
-    expect(other.data?.httpStatus).toBe(422);
-    expect(other.message).toBe(AGREEMENT_MESSAGES.keyReused);
-    expect(await ledgerOf(PERSONA.maria.cpfCnpj)).toHaveLength(before + 1);
-    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
-  });
-
-  it('answers an agreement whose reply was lost as pending (409), and the repeat learns it, created once', async () => {
+  it('sends gerarBoleto once for 50 creations at once: the others are told it is processing or its result', async () => {
     const user = stack.stub.state.clonePersona('maria');
     const { trpc, offers, summarize } = await offersFor({
       cpfCnpj: user.cpfCnpj,
@@ -146,58 +143,178 @@ describe('agreements', () => {
     });
     const upfront = offers.proposals.find((p) => p.tipo === 'AV');
     if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await summarize(upfront.id, 'pix');
-    const before = (await ledgerOf(user.cpfCnpj)).length;
-    stack.stub.faults.set({ lostReplyRate: 1 });
-    const pending = await failure(trpc.agreements.create.mutate({ chave })).finally(() =>
-      stack.stub.faults.reset(),
-    );
-    expect(pending.data?.httpStatus).toBe(409);
-    expect(pending.message).toBe(AGREEMENT_MESSAGES.inProgress);
-    // The upstream made it: never reported as failed, and the repeat answers that same agreement.
+    const summary = await summarize(upfront.id);
+    const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
+    // 50 at once while the upstream is slow: one sends; the others learn it is under way, or its result.
+    stack.stub.faults.set({ latencyMs: 100 });
+    const answered = await Promise.all(
+      Array.from({ length: 50 }, () => trpc.agreements.create.mutate(contact)),
+    ).finally(() => stack.stub.faults.reset());
+    const first = answered.find((r) => r.status === 'concluido');
+    if (first?.status !== 'concluido') throw new Error('not concluded');
+    for (const result of answered) if (result.status !== 'processando') expect(result).toEqual(first);
+    expect(answered.filter((r) => r.status === 'processando').length).toBeGreaterThan(0);
+    // Polled, and asked again once it is done, the same key answers the first result.
+    expect(await trpc.agreements.intent.query({ chave: summary.chave })).toEqual(first);
+    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
+    // Counted at the simulator: one message, one agreement.
+    expect(await messagesOf(user.cpfCnpj)).toHaveLength(1);
     const ledger = await ledgerOf(user.cpfCnpj);
-    expect(ledger).toHaveLength(before + 1);
-    const result = await trpc.agreements.create.mutate({ chave });
-    if (result.status !== 'concluido') throw new Error('not concluded');
-    expect(result.acordo.nossonumero).toBe(ledger.at(-1)?.nossonumero);
-    expect(await ledgerOf(user.cpfCnpj)).toHaveLength(before + 1);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]?.nossonumero).toBe(first.acordo.nossonumero);
+    expect(first.acordo.boletos[0]?.linhaDigitavel).toMatch(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    expect(await trpc.agreements.concluded.query()).toEqual(first.acordo);
+    expect(await trpc.negotiation.summary.query()).toBeNull();
+
+    // The same key with other delivery contacts: refused, nothing sent, the first result intact.
+    const other = await failure(trpc.agreements.create.mutate({ ...contact, email: 'outro@example.com' }));
+    expect(other.data?.httpStatus).toBe(422);
+    expect(other.message).toBe(AGREEMENT_MESSAGES.keyReused);
+    expect(await messagesOf(user.cpfCnpj)).toHaveLength(1);
+    expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
   });
 
-  it('takes over a key whose claim outlived its instance, once the lease runs out', async () => {
-    const store = createMemoryStore();
-    const own = await startStack({ env: { IDEMPOTENCY_LEASE_MS: '500' }, deps: { store } });
+  it('a lost reply leaves the intent processing; past the deadline it is found made upstream, never sent again', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc, contract, offers, summarize } = await offersFor({
+      cpfCnpj: user.cpfCnpj,
+      senha: PERSONA.maria.senha,
+    });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await summarize(upfront.id, 'pix');
+    stack.stub.faults.set({ lostReplyRate: 1, proxyMethods: ['gerarBoleto'] });
+    const pending = await trpc.agreements.create.mutate({ chave }).finally(() => stack.stub.faults.reset());
+    expect(pending).toEqual({ status: 'processando' });
+    // Before the upstream's deadline nothing is concluded, and a repeat sends nothing.
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'processando' });
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
+    // The reload finds it too: the summary stays until the intent is settled.
+    expect((await trpc.negotiation.summary.query())?.chave).toBe(chave);
+    const settled = await untilSettled(trpc, chave);
+    expect(settled).toMatchObject({ status: 'registrado', contrato: contract.contrato });
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual(settled);
+    expect(await trpc.negotiation.summary.query()).toBeNull();
+    const messages = await messagesOf(user.cpfCnpj);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.codigoAcordo).toBe((await ledgerOf(user.cpfCnpj))[0]?.codigoAcordo);
+    expect(await ledgerOf(user.cpfCnpj)).toHaveLength(1);
+  });
+
+  it('an upstream that never answered is proven to have made nothing past the deadline; only then is it sent again', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc, offers, summarize } = await offersFor({
+      cpfCnpj: user.cpfCnpj,
+      senha: PERSONA.maria.senha,
+    });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await summarize(upfront.id);
+    stack.stub.faults.set({ proxySilent: true, proxyMethods: ['gerarBoleto'] });
+    const pending = await trpc.agreements.create.mutate({ chave });
+    expect(pending).toEqual({ status: 'processando' });
+    stack.stub.faults.reset();
+    expect(await untilSettled(trpc, chave)).toEqual({ status: 'nenhum' });
+    expect(await messagesOf(user.cpfCnpj)).toHaveLength(1);
+    const again = await trpc.agreements.create.mutate({ chave });
+    expect(again.status).toBe('concluido');
+    const messages = await messagesOf(user.cpfCnpj);
+    expect(messages.map((m) => m.codigoAcordo === null)).toEqual([true, false]);
+    expect(await ledgerOf(user.cpfCnpj)).toHaveLength(1);
+  });
+
+  it('a refusal from the upstream frees the key at once: it made nothing', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc, offers, summarize } = await offersFor({
+      cpfCnpj: user.cpfCnpj,
+      senha: PERSONA.maria.senha,
+    });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await summarize(upfront.id);
+    stack.stub.faults.set({ errorRate: 1, proxyMethods: ['gerarBoleto'] });
+    await failure(trpc.agreements.create.mutate({ chave })).finally(() => stack.stub.faults.reset());
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'nenhum' });
+    expect((await trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
+    expect(await ledgerOf(user.cpfCnpj)).toHaveLength(1);
+  });
+
+  it("refuses another person's key, on the poll and on the creation", async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc, offers, summarize } = await offersFor({
+      cpfCnpj: user.cpfCnpj,
+      senha: PERSONA.maria.senha,
+    });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no AV proposal');
+    const { chave } = await summarize(upfront.id);
+    const mine = await trpc.agreements.create.mutate({ chave });
+    expect(mine.status).toBe('concluido');
+    const other = stack.client();
+    await other.trpc.auth.signIn.mutate(PERSONA.joao);
+    for (const refused of [
+      await failure(other.trpc.agreements.intent.query({ chave })),
+      await failure(other.trpc.agreements.create.mutate({ chave })),
+    ]) {
+      expect(refused.data?.httpStatus).toBe(412);
+      expect(refused.message).toBe(AGREEMENT_MESSAGES.noSummary);
+    }
+  });
+
+  it('a store failure after the upstream made it leaves the intent processing, then reconciled: one message', async () => {
+    const memory = createMemoryStore();
+    let failIntentWrites = false;
+    const blinking: SessionStore = {
+      ...memory,
+      set: (key, value, ttlMs) =>
+        failIntentWrites && key.startsWith('agreement-intent:')
+          ? Promise.reject(new StoreUnavailableError('blip'))
+          : memory.set(key, value, ttlMs),
+    };
+    const own = await startStack({ env: { PROXY_TIMEOUT_MS: '400' }, deps: { store: blinking } });
     try {
-      const client = own.client();
       const user = own.stub.state.clonePersona('maria');
+      const client = own.client();
       await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-      const [creditor] = await client.trpc.debts.creditors.query();
-      if (!creditor) throw new Error('no creditor');
-      const [contract] = await client.trpc.negotiation.contracts.query({ codcredor: creditor.codcredor });
-      if (!contract) throw new Error('no contract');
-      const offers = await client.trpc.negotiation.offers.query({
-        codcredor: creditor.codcredor,
-        contrato: contract.contrato,
-        propostas: contract.chamarProposta,
-        dividas: contract.chamarDivida,
-      });
-      const [proposal] = offers.proposals;
-      if (!proposal) throw new Error('no proposal');
-      const { chave } = await client.trpc.negotiation.saveSummary.mutate({
-        codcredor: creditor.codcredor,
-        contrato: contract.contrato,
-        formaPagamento: 'boleto',
-        retorno: '/negociacao',
-        selecao: { modo: '1', idProposta: proposal.id },
-      });
-      // Another instance claimed the key and died before it could finish or renew its lease.
-      await store.increment(`idem:agreement:${chave}:claim`, 500);
-      const held = await failure(client.trpc.agreements.create.mutate({ chave }));
-      expect(held.data?.httpStatus).toBe(409);
-      await new Promise((r) => setTimeout(r, 600));
-      const result = await client.trpc.agreements.create.mutate({ chave });
-      expect(result.status).toBe('concluido');
-      const ledger = await (await fetch(`${own.stubUrl}/__stub/agreements?cpfCnpj=${user.cpfCnpj}`)).json();
-      expect(ledger).toHaveLength(1);
+      const { chave } = await summaryOf(client.trpc);
+      failIntentWrites = true;
+      expect(await client.trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
+      failIntentWrites = false;
+      expect((await untilSettled(client.trpc, chave)).status).toBe('registrado');
+      expect(own.stub.state.ledger.requests.filter((m) => m.cpfCnpj === user.cpfCnpj)).toHaveLength(1);
+      expect(own.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === user.cpfCnpj)).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('keeps an intent in flight far past the channel limit, and its outcome at least 24 h', async () => {
+    const memory = createMemoryStore();
+    const ttls: [string, number][] = [];
+    const watched: SessionStore = {
+      ...memory,
+      claim: (key, value, ttlMs) => {
+        if (key.startsWith('agreement-intent:')) ttls.push(['in flight', ttlMs]);
+        return memory.claim(key, value, ttlMs);
+      },
+      set: (key, value, ttlMs) => {
+        if (key.startsWith('agreement-intent:')) ttls.push(['settled', ttlMs]);
+        return memory.set(key, value, ttlMs);
+      },
+    };
+    const own = await startStack({ deps: { store: watched } });
+    try {
+      const user = own.stub.state.clonePersona('maria');
+      const client = own.client();
+      await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+      const { chave } = await summaryOf(client.trpc);
+      expect((await client.trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
+      expect(ttls.map(([state]) => state)).toEqual(['in flight', 'settled']);
+      const DAY = 24 * 60 * 60 * 1000;
+      for (const [, ttl] of ttls) expect(ttl).toBeGreaterThanOrEqual(DAY);
+      expect(own.config.PROXY_TIMEOUT_MS).toBe(195_000);
     } finally {
       await own.close();
     }

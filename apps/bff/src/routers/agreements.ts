@@ -1,19 +1,24 @@
 import {
   createAgreementInput,
   inProgressInput,
+  intentInput,
   reissueInput,
   sendAgreementInput,
 } from '@portal/contracts/procedures/agreements';
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
+import { intentStatus } from '../agreements/intent';
 import type { ConcludedAgreement } from '../agreements/types';
 import { router, sessionProcedure } from '../trpc/init';
 
 export const agreementsRouter = router({
-  /** Concludes the agreement of the session's summary, exactly once per key. */
+  /** Concludes the agreement of the session's summary: sent at most once per key. */
   create: sessionProcedure
     .input(createAgreementInput)
     .mutation(({ ctx, input }) => createAgreement(ctx, input)),
+
+  /** What became of a creation still processing: polled by the summary page, never a second send. */
+  intent: sessionProcedure.input(intentInput).query(({ ctx, input }) => intentStatus(ctx, input.chave)),
 
   /** What /acordo-concluido and /reemissao-concluida show; null sends the user to /minha-conta. */
   concluded: sessionProcedure.query(

@@ -1,10 +1,8 @@
-import type { TRPCClientError } from '@trpc/client';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBffProcess } from '../testing/app-process';
 import { createClient, failure, type Stack, startStack } from '../testing/harness';
 import { type RedisServer, startRedisServer } from '../testing/redis-server';
-import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let redis: RedisServer;
@@ -38,8 +36,8 @@ describe('sessions in Redis', () => {
     const processEnv = {
       ...env(),
       UPSTREAM_URL: stack.stubUrl,
-      IDEMPOTENCY_LEASE_MS: '1000',
       LOG_LEVEL: 'debug',
+      PROXY_TIMEOUT_MS: '3000',
     };
     const [a, b] = await Promise.all([startBffProcess(processEnv), startBffProcess(processEnv)]);
     const processes = [a, b];
@@ -74,7 +72,7 @@ describe('sessions in Redis', () => {
       const contact = { chave, email: user.profile.email };
 
       // A is killed (SIGKILL) while it concludes: the upstream commits, A never learns the outcome.
-      stack.stub.faults.set({ latencyMs: 1_500 });
+      stack.stub.faults.set({ latencyMs: 1_500, proxyMethods: ['gerarBoleto'] });
       const lost = onA.trpc.agreements.create.mutate(contact).then(
         () => 'answered',
         () => 'lost',
@@ -85,24 +83,22 @@ describe('sessions in Redis', () => {
       await expect.poll(async () => (await ledgerOf(stack, user.cpfCnpj)).length, { timeout: 5_000 }).toBe(1);
       stack.stub.faults.reset();
 
-      // The user goes on with B: 409 while A's lease lasts, then B takes the key over and the upstream
-      // answers the agreement it already made.
+      // The user goes on with B: the intent A recorded is processing, and B never sends it again; past
+      // the upstream's deadline B finds the agreement A's send made.
       const survivor = moveTo(onA, onB);
       expect((await survivor.trpc.auth.session.query())?.nome).toBe(user.profile.nome);
-      let result: Awaited<ReturnType<typeof survivor.trpc.agreements.create.mutate>> | undefined;
-      const conflicts: number[] = [];
-      for (let i = 0; i < 50 && !result; i += 1) {
-        result = await survivor.trpc.agreements.create.mutate(contact).catch(async (e: unknown) => {
-          conflicts.push((e as TRPCClientError<AppRouter>).data?.httpStatus ?? 0);
-          await new Promise((r) => setTimeout(r, 200));
-          return undefined;
-        });
+      expect(await survivor.trpc.agreements.create.mutate(contact)).toEqual({ status: 'processando' });
+      let result: Awaited<ReturnType<typeof survivor.trpc.agreements.intent.query>> | undefined;
+      for (let i = 0; i < 50 && (!result || result.status === 'processando'); i += 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        result = await survivor.trpc.agreements.intent.query({ chave });
       }
-      expect(result?.status).toBe('concluido');
-      expect(new Set(conflicts)).toEqual(new Set(conflicts.length ? [409] : []));
+      expect(result).toMatchObject({ status: 'registrado', contrato: contract.contrato });
+      // The settled intent is kept a day at least, for any repeat of its key.
+      expect(await raw.pttl(`portal:agreement-intent:${chave}`)).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
       const ledger = await ledgerOf(stack, user.cpfCnpj);
       expect(ledger).toHaveLength(1);
-      expect(ledger[0]?.chave).toBe(chave);
+      expect(stack.stub.state.ledger.requests.filter((m) => m.cpfCnpj === user.cpfCnpj)).toHaveLength(1);
 
       // A comes back as a new process: the same key answers the first result there too.
       const again = await startBffProcess(processEnv);
@@ -111,6 +107,7 @@ describe('sessions in Redis', () => {
         result,
       );
       expect(await ledgerOf(stack, user.cpfCnpj)).toHaveLength(1);
+      expect(stack.stub.state.ledger.requests.filter((m) => m.cpfCnpj === user.cpfCnpj)).toHaveLength(1);
 
       // Logs at debug level, of all three processes, name no document, e-mail or phone.
       const logs = processes.map((p) => p.output()).join('\n');

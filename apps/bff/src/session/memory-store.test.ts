@@ -37,4 +37,18 @@ describe('memory store', () => {
     expect(await store.increment('c', 100)).toBe(1);
     await store.close();
   });
+
+  it('claims a key once: the first writer wins until the record expires', async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    expect(await Promise.all([store.claim('k', { by: 1 }, 100), store.claim('k', { by: 2 }, 100)])).toEqual([
+      true,
+      false,
+    ]);
+    expect(await store.get('k')).toEqual({ by: 1 });
+    now = 100;
+    expect(await store.claim('k', { by: 3 }, 100)).toBe(true);
+    expect(await store.get('k')).toEqual({ by: 3 });
+    await store.close();
+  });
 });

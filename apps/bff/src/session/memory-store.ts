@@ -45,6 +45,11 @@ export function createMemoryStore({ now = Date.now, sweepMs = 60_000 } = {}): Se
     async count(key) {
       return Number(live(key)?.value ?? 0);
     },
+    async claim(key, value, ttlMs) {
+      if (live(key)) return false;
+      entries.set(key, { value: JSON.stringify(value), expiresAt: now() + ttlMs });
+      return true;
+    },
     async ping() {
       return true;
     },

@@ -48,6 +48,19 @@ describe('redis store (a real redis-server)', () => {
     await store.close();
   });
 
+  it('claims a key for one of 20 concurrent writers, with its time to live', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't5:' });
+    const won = await Promise.all(
+      Array.from({ length: 20 }, (_, by) => store.claim('intent', { by }, 5_000)),
+    );
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await store.get('intent')).toEqual({ by: won.indexOf(true) });
+    const ttl = await raw.pttl('t5:intent');
+    expect(ttl).toBeGreaterThan(4_000);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+    await store.close();
+  });
+
   it('two stores on one Redis see the same records (two BFF instances)', async () => {
     const one = createRedisStore({ url: server.url, keyPrefix: 't3:' });
     const two = createRedisStore({ url: server.url, keyPrefix: 't3:' });

@@ -97,6 +97,10 @@ export function createRedisStore({
     async count(key) {
       return Number((await run(() => redis.get(key))) ?? 0);
     },
+    async claim(key, value, ttlMs) {
+      const ttl = Math.max(1, Math.ceil(ttlMs));
+      return (await run(() => redis.set(key, JSON.stringify(value), 'PX', ttl, 'NX'))) === 'OK';
+    },
     async ping() {
       return (await run(() => redis.ping()).catch(() => '')) === 'PONG';
     },

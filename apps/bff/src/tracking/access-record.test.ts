@@ -131,6 +131,7 @@ describe('access records under concurrent contract queries', () => {
     delete: (key) => later(() => memory.delete(key)),
     increment: (key, windowMs) => later(() => memory.increment(key, windowMs)),
     count: (key) => later(() => memory.count(key)),
+    claim: (key, value, ttlMs) => later(() => memory.claim(key, value, ttlMs)),
     ping: () => memory.ping(),
     close: () => memory.close(),
   };

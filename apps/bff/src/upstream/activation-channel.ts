@@ -19,6 +19,7 @@ export function createActivationChannel(options: {
   logger: FastifyBaseLogger;
   ackTimeoutMs?: number;
   backoffMs?: { initial: number; max: number };
+  heartbeatMs?: number;
 }) {
   return createTrackingChannel<ActivationMessage>({
     ...options,

@@ -21,6 +21,12 @@ export class UpstreamError extends Error {
     message: string,
     /** the upstream's own message, shown to the user for 'rejected' */
     readonly upstreamMessage?: string,
+    readonly details: {
+      /** the proxy channel's `retorno` of a refusal (1: nothing found) */
+      retorno?: number;
+      /** the request never left the BFF (no connection, too many in flight): the upstream did nothing */
+      unsent?: boolean;
+    } = {},
   ) {
     super(message);
   }

@@ -22,6 +22,8 @@ export interface ProxyChannelOptions {
   logger: FastifyBaseLogger;
   /** reconnect backoff: first delay and cap */
   backoffMs?: { initial: number; max: number };
+  /** how often a ping checks the socket; a peer silent for two of them is dead */
+  heartbeatMs?: number;
 }
 
 interface Pending {
@@ -42,7 +44,14 @@ type RequestPayload<M extends ProxyMethod> = Omit<
  * When the socket drops, what is in flight fails at once (nothing is re-sent) and the channel
  * reconnects with capped exponential backoff and jitter.
  */
-export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoffMs }: ProxyChannelOptions) {
+export function createProxyChannel({
+  url,
+  timeoutMs,
+  maxPending,
+  logger,
+  backoffMs,
+  heartbeatMs,
+}: ProxyChannelOptions) {
   const pending = new Map<string, Pending>();
 
   const settleAll = (error: UpstreamError) => {
@@ -70,6 +79,7 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
     name: 'proxy',
     logger,
     backoffMs,
+    heartbeatMs,
     onMessage,
     onLost: () => {
       logger.warn({ inFlight: pending.size }, 'proxy channel: connection lost');
@@ -78,10 +88,11 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
   });
 
   function request<M extends ProxyMethod>(metodo: M, payload: RequestPayload<M>): Promise<ProxyReply> {
-    if (connection.closed) return Promise.reject(new UpstreamError('unavailable', 'proxy channel: closed'));
-    if (pending.size >= maxPending) {
-      return Promise.reject(new UpstreamError('unavailable', 'proxy channel: too many requests in flight'));
-    }
+    const unsent = (message: string) =>
+      new UpstreamError('unavailable', message, undefined, { unsent: true });
+    if (connection.closed) return Promise.reject(unsent('proxy channel: closed'));
+    if (pending.size >= maxPending)
+      return Promise.reject(unsent('proxy channel: too many requests in flight'));
     const idRequest = randomUUID();
     return new Promise<ProxyReply>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -99,7 +110,7 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
           if (!entry) return;
           clearTimeout(entry.timer);
           pending.delete(idRequest);
-          reject(error);
+          reject(unsent(error.message));
         },
       );
     });
@@ -124,6 +135,7 @@ export function createProxyChannel({ url, timeoutMs, maxPending, logger, backoff
           'rejected',
           `proxy ${metodo}: retorno ${reply.retorno}`,
           reply.msg ?? reply.retornotexto,
+          { retorno: reply.retorno },
         );
       }
       const parsed = proxyReplyData[metodo].safeParse(reply.data);

@@ -25,6 +25,8 @@ export interface TrackingChannelOptions {
   logger: FastifyBaseLogger;
   /** reconnect backoff: first delay and cap */
   backoffMs?: { initial: number; max: number };
+  /** how often a ping checks the socket; a peer silent for two of them is dead */
+  heartbeatMs?: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export function createTrackingChannel<M extends { metodo: string }>({
   maxPending = 1_000,
   logger,
   backoffMs,
+  heartbeatMs,
 }: TrackingChannelOptions) {
   /** idRequest → settles that send */
   const pending = new Map<string, (outcome: TrackingOutcome) => void>();
@@ -67,6 +70,7 @@ export function createTrackingChannel<M extends { metodo: string }>({
     name,
     logger,
     backoffMs,
+    heartbeatMs,
     onMessage,
     onLost: () => {
       logger.warn({ inFlight: pending.size }, `${name} channel: connection lost`);

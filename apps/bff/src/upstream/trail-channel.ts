@@ -31,6 +31,7 @@ export interface TrailChannelOptions {
   logger: FastifyBaseLogger;
   ackTimeoutMs?: number;
   backoffMs?: { initial: number; max: number };
+  heartbeatMs?: number;
 }
 
 // Sessions whose gravarSessao is in flight in this process; beyond this, new sessions go untracked.
@@ -50,6 +51,7 @@ export function createTrailChannel({
   logger,
   ackTimeoutMs = TRAIL_ACK_TIMEOUT_MS,
   backoffMs,
+  heartbeatMs,
 }: TrailChannelOptions) {
   const channel = createTrackingChannel<TrailMessage>({
     url,
@@ -58,6 +60,7 @@ export function createTrailChannel({
     ackTimeoutMs,
     logger,
     backoffMs,
+    heartbeatMs,
   });
   /** trail session id → true once its gravarSessao counts as done, false when it could not go */
   const opening = new Map<string, Promise<boolean>>();

@@ -12,7 +12,7 @@ import { isValidPhone } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
 import type { CreditorQuirk, SeedContract, SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults';
-import { boletoNossoNumero, withBoletoNumbers } from '../negotiation/agreements';
+import { boletoNossoNumero, type GerarBoletoMessage, withBoletoNumbers } from '../negotiation/agreements';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
 import { baseProposalDate, proposalsOnWire } from '../negotiation/proposals';
@@ -145,6 +145,8 @@ async function answer(
   state: StubState,
   baseUrl: string,
   faults: FaultControl,
+  /** a gerarBoleto message as received, to learn the agreement it made */
+  received?: GerarBoletoMessage,
 ): Promise<ProxyReply> {
   const now = new Date(state.now());
   const today = todayInBrazil(now);
@@ -195,13 +197,11 @@ async function answer(
         (c) => c.creditorCode === request.codcredor && c.numero === request.contrato,
       );
       if (!contract) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
-      const outcome = await state.ledger.create(
-        request,
-        contract,
-        payer(request.codcredor),
-        today,
-        user.seed.behaviour.agreementFails === true,
-      );
+      const outcome = await state.ledger.create(request, contract, payer(request.codcredor), today, {
+        fails: user.seed.behaviour.agreementFails === true,
+        honourKey: faults.get().honourKey,
+        message: received,
+      });
       if (!outcome.ok) return failure(request, PROXY_RETORNO.error, outcome.msg);
       if (outcome.agreement) state.notifyBoletos(user, outcome.agreement.destinorecebimento, outcome.issued);
       return success(request, outcome.data);
@@ -257,17 +257,21 @@ export function proxyChannel(
         return;
       }
       const request = parsed.data;
+      const received = request.metodo === 'gerarBoleto' ? state.ledger.receive(request) : undefined;
       const user = state.userForToken(request.token);
-      if (faults.get().proxySilent || user?.seed.behaviour.proxySilent) return;
-      const fail = await faults.apply();
+      const { proxyMethods } = faults.get();
+      // the faults hit every method, or only the ones named
+      const faulty = proxyMethods.length === 0 || proxyMethods.includes(request.metodo);
+      if ((faulty && faults.get().proxySilent) || user?.seed.behaviour.proxySilent) return;
+      const fail = faulty && (await faults.apply());
       if (fail) return send(failure(request, PROXY_RETORNO.error, 'Erro interno do servidor.'));
       if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, 'Token expirado'));
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
-      const reply = await answer(request, user, state, baseUrl, faults);
+      const reply = await answer(request, user, state, baseUrl, faults, received);
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
-      if (Math.random() < faults.get().lostReplyRate) return;
+      if (faulty && Math.random() < faults.get().lostReplyRate) return;
       if (faults.get().strayReplies) {
         send({ ...reply, idRequest: `stray-${request.idRequest}` });
         send(reply);

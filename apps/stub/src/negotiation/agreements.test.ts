@@ -42,7 +42,7 @@ const request = (over: Record<string, unknown> = {}) => ({
 describe('gerarBoleto', () => {
   it('issues a boleto whose line an independent validator accepts, with our unassigned bank code', async () => {
     const ledger = createLedger();
-    const outcome = await ledger.create(request(), contract, payer, TODAY, false);
+    const outcome = await ledger.create(request(), contract, payer, TODAY);
     if (!outcome.ok) throw new Error(outcome.msg);
     const [boleto] = outcome.data.boletos;
     const digits = boleto?.linhaDigitavel.replace(/\D/g, '') ?? '';
@@ -53,19 +53,35 @@ describe('gerarBoleto', () => {
     expect(ledger.agreements[0]?.settles).toHaveLength(upfront?.prestacoes.length ?? -1);
   });
 
-  it('answers a repeated key with the first result and refuses the key for another request', async () => {
+  it('ignores the key, as the real upstream does: a repeat makes a second agreement, and each message is recorded', async () => {
     const ledger = createLedger();
-    const first = await ledger.create(request(), contract, payer, TODAY, false);
-    const again = await ledger.create(request({ idRequest: 'other' }), contract, payer, TODAY, false);
+    const send = (r: ReturnType<typeof request>) =>
+      ledger.create(r, contract, payer, TODAY, { message: ledger.receive(r) });
+    const first = await send(request());
+    const again = await send(request({ idRequest: 'other' }));
+    if (!first.ok || !again.ok) throw new Error('refused');
+    expect(again.agreement?.codigoAcordo).not.toBe(first.agreement?.codigoAcordo);
+    expect(ledger.agreements).toHaveLength(2);
+    expect(ledger.requests.map((m) => m.codigoAcordo)).toEqual(ledger.agreements.map((a) => a.codigoAcordo));
+  });
+
+  it('with the optional key honoured, answers a repeated key with the first result and refuses it for another request', async () => {
+    const ledger = createLedger();
+    const send = (r: ReturnType<typeof request>) =>
+      ledger.create(r, contract, payer, TODAY, { honourKey: true, message: ledger.receive(r) });
+    const first = await send(request());
+    const again = await send(request({ idRequest: 'other' }));
     expect(again).toBe(first);
     expect(ledger.agreements).toHaveLength(1);
-    const changed = await ledger.create(request({ formapagamento: 4 }), contract, payer, TODAY, false);
+    const changed = await send(request({ formapagamento: 4 }));
     expect(changed).toEqual({ ok: false, msg: AGREEMENT_MESSAGES.duplicateKey });
+    expect(ledger.requests).toHaveLength(3);
+    expect(ledger.requests.map((m) => m.codigoAcordo === null)).toEqual([false, true, true]);
   });
 
   it('issues a PIX BR Code that pix-utils parses, with its amount and a QR image', async () => {
     const ledger = createLedger();
-    const outcome = await ledger.create(request({ formapagamento: 4 }), contract, payer, TODAY, false);
+    const outcome = await ledger.create(request({ formapagamento: 4 }), contract, payer, TODAY);
     if (!outcome.ok) throw new Error(outcome.msg);
     const [pix] = outcome.data.boletos;
     const parsed = parsePix(pix?.linhaDigitavel ?? '');
@@ -78,7 +94,7 @@ describe('gerarBoleto', () => {
 
   it('makes an instalment plan: the entry now, the rest monthly, and only the entry is issued', async () => {
     const ledger = createLedger();
-    const outcome = await ledger.create(request({ idproposta: plan?.id }), contract, payer, TODAY, false);
+    const outcome = await ledger.create(request({ idproposta: plan?.id }), contract, payer, TODAY);
     if (!outcome.ok) throw new Error(outcome.msg);
     expect(outcome.data.boletos).toHaveLength(1);
     expect(ledger.agreements[0]?.instalments).toHaveLength((plan?.quantidadeParcelas ?? 0) + 1);
@@ -86,7 +102,7 @@ describe('gerarBoleto', () => {
 
   it('refuses an unknown proposal, a method the creditor does not take, and answers the failing persona with erro', async () => {
     const ledger = createLedger();
-    expect(await ledger.create(request({ idproposta: 'P-x' }), contract, payer, TODAY, false)).toEqual({
+    expect(await ledger.create(request({ idproposta: 'P-x' }), contract, payer, TODAY)).toEqual({
       ok: false,
       msg: AGREEMENT_MESSAGES.proposalGone,
     });
@@ -97,19 +113,14 @@ describe('gerarBoleto', () => {
         contract,
         noPix,
         TODAY,
-        false,
       ),
     ).toEqual({
       ok: false,
       msg: AGREEMENT_MESSAGES.methodRefused,
     });
-    const failed = await ledger.create(
-      request({ chave: 'chave-0000000000000003' }),
-      contract,
-      payer,
-      TODAY,
-      true,
-    );
+    const failed = await ledger.create(request({ chave: 'chave-0000000000000003' }), contract, payer, TODAY, {
+      fails: true,
+    });
     expect(failed).toMatchObject({ ok: true, data: { erro: true, boletos: [], nossonumero: '' } });
     expect(ledger.agreements).toHaveLength(0);
   });
@@ -118,7 +129,7 @@ describe('gerarBoleto', () => {
 describe('the boleto PDF route', () => {
   it('serves a PDF for a token it issued and 404 for any other', async () => {
     const stub = await buildStub();
-    const outcome = await stub.state.ledger.create(request(), contract, payer, TODAY, false);
+    const outcome = await stub.state.ledger.create(request(), contract, payer, TODAY);
     if (!outcome.ok) throw new Error(outcome.msg);
     const path = new URL(outcome.data.boletos[0]?.url ?? '').pathname;
     const pdf = await stub.app.inject({ method: 'GET', url: path });

@@ -50,11 +50,24 @@ export interface LedgerAgreement {
   formapagamento: 1 | 2 | 4;
   canalrecebimento: string;
   destinorecebimento: string;
-  chave: string;
+  /** ours: the portal's idempotency key when it sent one (the simulator ignores it unless told otherwise) */
+  chave: string | undefined;
   createdAt: string;
   /** the debt instalments it settles: they leave consultaDivida and consultaProposta */
   settles: string[];
   instalments: LedgerInstalment[];
+}
+
+/** A gerarBoleto message as it reached the simulator, and the agreement it made (null: none). */
+export interface GerarBoletoMessage {
+  receivedAt: string;
+  idRequest: string;
+  cpfCnpj: string;
+  codcredor: string;
+  contrato: string;
+  idproposta: string;
+  chave: string | undefined;
+  codigoAcordo: string | null;
 }
 
 export interface Payer {
@@ -90,9 +103,10 @@ function monthly(first: string, k: number): string {
   return day;
 }
 
-/** The simulator's agreements, their idempotency keys and the boleto files it can serve. */
+/** The simulator's agreements, the gerarBoleto messages that asked for them and the boleto files it can serve. */
 export function createLedger() {
   const agreements: LedgerAgreement[] = [];
+  const requests: GerarBoletoMessage[] = [];
   const byKey = new Map<string, { fingerprint: string; result: Outcome }>();
   const files = new Map<string, BoletoPdfInput>();
   const cardPages = new Map<string, { creditorName: string; cents: number }>();
@@ -207,23 +221,51 @@ export function createLedger() {
 
   return {
     agreements,
+    requests,
     files,
     cardPages,
 
+    /** Records a gerarBoleto message as it arrives, before anything can fail it. */
+    receive(request: GerarBoleto): GerarBoletoMessage {
+      const message: GerarBoletoMessage = {
+        receivedAt: new Date().toISOString(),
+        idRequest: request.idRequest,
+        cpfCnpj: request.cpfcnpj,
+        codcredor: request.codcredor,
+        contrato: request.contrato,
+        idproposta: request.idproposta,
+        chave: request.chave,
+        codigoAcordo: null,
+      };
+      requests.push(message);
+      return message;
+    },
+
     /**
-     * gerarBoleto: creates the agreement and issues what is payable now — exactly once per `chave`: a repeat
-     * answers the first result; the same key with another request is refused.
+     * gerarBoleto, as the real upstream does it: every request it accepts makes an agreement. A repeat
+     * makes a second one: the proposal is looked up among the open instalments, then among all the
+     * contract's (the request the first agreement came from). `honourKey` (ours, off by default) answers a
+     * repeated `chave` with the first result instead, and refuses the key for another request.
      */
     async create(
       request: GerarBoleto,
       contract: SeedContract,
       payer: Payer,
       today: string,
-      fails: boolean,
+      {
+        fails = false,
+        honourKey = false,
+        message,
+      }: {
+        fails?: boolean;
+        honourKey?: boolean;
+        /** the message as received (`receive`): it learns the agreement it made */
+        message?: GerarBoletoMessage;
+      } = {},
     ): Promise<Outcome> {
       const { idRequest: _id, token: _token, ...rest } = request;
       const fingerprint = createHash('sha256').update(JSON.stringify(rest)).digest('hex');
-      const earlier = byKey.get(request.chave);
+      const earlier = honourKey && request.chave !== undefined ? byKey.get(request.chave) : undefined;
       if (earlier) {
         return earlier.fingerprint === fingerprint
           ? earlier.result
@@ -243,9 +285,10 @@ export function createLedger() {
         const settled = new Set(
           agreements.filter((a) => a.cpfCnpj === payer.cpfCnpj).flatMap((a) => a.settles),
         );
-        const planned = plan(request, contract, today, settled);
+        const open = plan(request, contract, today, settled);
+        const planned = typeof open === 'string' ? plan(request, contract, today, new Set()) : open;
         if (typeof planned === 'string') {
-          result = { ok: false, msg: planned };
+          result = { ok: false, msg: typeof open === 'string' ? open : planned };
         } else {
           const codigoAcordo =
             String(randomInt(10_000_000, 99_999_999)) + String(agreements.length % 100).padStart(2, '0');
@@ -270,6 +313,7 @@ export function createLedger() {
           const boletos: Boleto[] = [];
           for (const instalment of payable) boletos.push(await issue(agreement, instalment, payer));
           agreements.push(agreement);
+          if (message) message.codigoAcordo = codigoAcordo;
           result = {
             ok: true,
             data: { erro: false, boletos, nossonumero: agreement.nossonumero },
@@ -278,7 +322,7 @@ export function createLedger() {
           };
         }
       }
-      byKey.set(request.chave, { fingerprint, result });
+      if (request.chave !== undefined) byKey.set(request.chave, { fingerprint, result });
       return result;
     },
 

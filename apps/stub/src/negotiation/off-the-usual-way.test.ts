@@ -80,7 +80,6 @@ describe('a card payment', () => {
       mariaPlan,
       payer,
       today,
-      false,
     );
     if (!outcome.ok) throw new Error(outcome.msg);
     const [card] = outcome.data.boletos;

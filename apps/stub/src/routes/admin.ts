@@ -28,6 +28,15 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return state.ledger.agreements.filter((a) => !cpfCnpj || a.cpfCnpj === cpfCnpj);
   });
 
+  /**
+   * Every gerarBoleto message that reached the simulator, oldest first, with the agreement each made (null:
+   * none): what a test counts to know how many times the portal asked, per contract.
+   */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/agreements/requests', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.ledger.requests.filter((m) => !cpfCnpj || m.cpfCnpj === cpfCnpj);
+  });
+
   /** The access records the activation channel received, oldest first; optionally for one document. */
   app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/acionamentos', async (request) => {
     const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;

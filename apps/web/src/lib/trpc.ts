@@ -23,6 +23,8 @@ export type PaymentMethod = PaymentTypeView['tipo'];
 export type SaveSummaryInput = RouterInputs['negotiation']['saveSummary'];
 /** The agreement summary /resumo shows (kept in the BFF session). */
 export type Summary = NonNullable<RouterOutputs['negotiation']['summary']>;
+/** What became of an agreement creation, as the summary page polls it. */
+export type AgreementIntent = RouterOutputs['agreements']['intent'];
 /** The concluded agreement or re-issue /acordo-concluido and /reemissao-concluida show. */
 export type ConcludedAgreement = NonNullable<RouterOutputs['agreements']['concluded']>;
 export type BoletoView = ConcludedAgreement['boletos'][number];

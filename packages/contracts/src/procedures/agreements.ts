@@ -24,8 +24,11 @@ const optionalDelivery = {
   telefone: deliveryShape.telefone.optional(),
 };
 
-/** agreements.create: the summary's idempotency key and where to send the boleto. */
+/** agreements.create: the summary's intent key and where to send the boleto. */
 export const createAgreementInput = z.object({ chave: z.uuid(), ...optionalDelivery });
+
+/** agreements.intent: the state of the creation the summary's key started. */
+export const intentInput = z.object({ chave: z.uuid() });
 
 /** agreements.inProgress: the agreement on a contract. */
 export const inProgressInput = z.object({ codcredor, contrato });

@@ -5,15 +5,18 @@ import { paths } from '../../lib/paths';
 import type { RouterOutputs, Summary } from '../../lib/trpc';
 import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
+import { NOT_MADE_MESSAGE, PROCESSING_MESSAGE } from './summary-page';
 import { concludedFrom, summary } from './test-fixtures';
 
 function renderSummary(
   data: Summary | null = summary(),
   create: Handler<'agreements.create'> = () => ({ status: 'concluido', acordo: concludedFrom() }),
+  intent: Handler<'agreements.intent'> = () => ({ status: 'nenhum' }),
 ) {
   const fake = installFakeBff({
     'negotiation.summary': () => data,
     'agreements.create': create,
+    'agreements.intent': intent,
     'agreements.concluded': () => null,
     'debts.creditors': () => [],
   });
@@ -131,21 +134,58 @@ describe('/resumo', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido));
   });
 
-  it('keeps waiting while the same key is still being processed, and ends on the concluded page', async () => {
-    let calls = 0;
-    const { user, fake, router } = renderSummary(summary({ formaPagamento: 'pix' }), () => {
-      calls += 1;
-      if (calls === 1) throw new FakeTrpcError('CONFLICT', 'Seu acordo está sendo processado.');
-      return { status: 'concluido', acordo: concludedFrom() };
-    });
+  it('polls a creation still processing, never sends it again, and ends on the concluded page', async () => {
+    // on opening the page nothing is under way; after the click, still processing, then concluded
+    const states: RouterOutputs['agreements']['intent'][] = [
+      { status: 'nenhum' },
+      { status: 'processando' },
+      { status: 'concluido', acordo: concludedFrom() },
+    ];
+    const { user, fake, router } = renderSummary(
+      summary({ formaPagamento: 'pix' }),
+      () => ({ status: 'processando' }),
+      () => states.shift() ?? { status: 'concluido', acordo: concludedFrom() },
+    );
     await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));
-    expect(await screen.findByRole('dialog', { name: 'Carregando' })).toBeTruthy();
+    expect(await screen.findByText(PROCESSING_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Concluir acordo' }).disabled).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido), {
-      timeout: 4_000,
+      timeout: 6_000,
     });
-    const keys = fake.callsTo('agreements.create').map((call) => (call.input as { chave: string }).chave);
-    expect(keys).toEqual([summary().chave, summary().chave]);
+    expect(fake.callsTo('agreements.create')).toHaveLength(1);
+    expect(fake.callsTo('agreements.intent').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('finds a creation under way after a reload, and takes a made one to its agreement on /acordos', async () => {
+    const states: RouterOutputs['agreements']['intent'][] = [{ status: 'processando' }];
+    const made = { status: 'registrado' as const, codcredor: '1008', contrato: '3012345720', logoUrl: null };
+    const { fake, router } = renderSummary(
+      summary({ formaPagamento: 'pix' }),
+      undefined,
+      () => states.shift() ?? made,
+    );
+    expect(await screen.findByText(PROCESSING_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordos), { timeout: 4_000 });
+    expect(router.state.location.search).toBe('?credor=1008&contrato=3012345720&chamarAcordo=true');
+    expect(fake.callsTo('agreements.create')).toHaveLength(0);
+  });
+
+  it('says so when a creation is proven to have made nothing, and lets the person send it again', async () => {
+    // nothing under way on opening; after the click and one poll, proven to have made nothing
+    const states: RouterOutputs['agreements']['intent'][] = [{ status: 'nenhum' }, { status: 'nenhum' }];
+    const { user, fake } = renderSummary(
+      summary({ formaPagamento: 'pix' }),
+      () => ({ status: 'processando' }),
+      () => states.shift() ?? { status: 'processando' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));
+    expect((await screen.findByRole('alertdialog', {}, { timeout: 4_000 })).textContent).toContain(
+      NOT_MADE_MESSAGE,
+    );
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Concluir acordo' });
+    expect(button.disabled).toBe(false);
+    expect(fake.callsTo('agreements.create')).toHaveLength(1);
   });
 
   it('goes to /erro-efetivacao when the upstream refuses the agreement', async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deliveryShape } from '@portal/contracts/procedures/agreements';
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -14,16 +14,20 @@ import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
+import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { agreementsHref } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
-import { type Summary, trpc } from '../../lib/trpc';
+import { type AgreementIntent, type Summary, trpc } from '../../lib/trpc';
 import './negotiation.css';
 
-const CONFLICT_RETRY_MS = 2_000;
-/** the channel's 195 s wait and some more */
-const PENDING_PATIENCE_MS = 240_000;
+/** how often a creation still processing is asked about */
+const POLL_MS = 2_000;
+export const PROCESSING_MESSAGE =
+  'Seu acordo está sendo processado. Aguarde nesta página ou consulte Minha Conta em alguns minutos.';
+export const NOT_MADE_MESSAGE =
+  'Não conseguimos concluir seu acordo e nada foi registrado. Você pode tentar novamente.';
 
 /** Each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
 const deliverySchema = z.object(deliveryShape);
@@ -46,27 +50,35 @@ export function SummaryPage() {
 
 function AgreementSummary({ summary }: { summary: Summary }) {
   const navigate = useNavigate();
-  const startedAt = useRef(0);
+  const utils = trpc.useUtils();
+  const { chave } = summary;
+  // The creation is sent once; while its outcome is unknown the page asks what became of it (after a
+  // reload too), and never sends it again by itself.
+  const intent = trpc.agreements.intent.useQuery(
+    { chave },
+    {
+      refetchInterval: (query) => (query.state.data?.status === 'processando' ? POLL_MS : false),
+      refetchOnWindowFocus: false,
+    },
+  );
   const create = trpc.agreements.create.useMutation({
-    onMutate: () => {
-      startedAt.current = Date.now();
-    },
-    // The agreement is pending (the key is being processed, or its outcome was not learned): keep the
-    // spinner and ask again with the same key until its result arrives; past the patience, the modal
-    // says it is being processed.
-    retry: (_failures, error) => isConflict(error) && Date.now() - startedAt.current < PENDING_PATIENCE_MS,
-    retryDelay: CONFLICT_RETRY_MS,
-    onSuccess: (result) => {
-      if (result.status === 'erro') {
-        void navigate(paths.erroEfetivacao, {
-          replace: true,
-          state: { codCredor: summary.credor.codcredor },
-        });
-      } else {
-        void navigate(paths.acordoConcluido, { replace: true });
-      }
-    },
+    onSuccess: (result) => utils.agreements.intent.setData({ chave }, result),
   });
+  const status = intent.data?.status;
+  const wasProcessing = useRef(false);
+  const [notMade, setNotMade] = useState(false);
+  useEffect(() => {
+    if (status === 'processando') wasProcessing.current = true;
+    else if (status === 'nenhum' && wasProcessing.current) {
+      // Proven to have made nothing: the person may send it again.
+      wasProcessing.current = false;
+      setNotMade(true);
+    } else if (intent.data) {
+      const next = destinationOf(intent.data, summary);
+      if (next) void navigate(next.to, { replace: true, state: next.state });
+    }
+  }, [status, intent.data, navigate, summary]);
+  const processing = status === 'processando';
   const boleto = summary.formaPagamento === 'boleto';
   const { handleSubmit, register, control, formState } = useForm<DeliveryInput, unknown, Delivery>({
     resolver: zodResolver(deliverySchema),
@@ -78,12 +90,13 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   // The phone waits for a valid e-mail (an empty one lets it through: either contact will do).
   const phoneLocked = !deliveryShape.email.safeParse(email).success;
 
-  const submit = handleSubmit((values) =>
+  const submit = handleSubmit((values) => {
+    setNotMade(false);
     create.mutate({
-      chave: summary.chave,
+      chave,
       ...(boleto ? { email: values.email, telefone: phoneLocked ? '' : values.telefone } : {}),
-    }),
-  );
+    });
+  });
 
   return (
     <div className="page negotiation summary-page">
@@ -138,15 +151,36 @@ function AgreementSummary({ summary }: { summary: Summary }) {
             </div>
           </section>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={create.isPending}>
+        <p className="summary-status" role="status">
+          {processing ? PROCESSING_MESSAGE : ''}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={create.isPending || processing}>
           {summary.formaPagamento === 'cartao' ? 'Realizar pagamento' : 'Concluir acordo'}
         </button>
       </form>
 
       <SpinnerModal open={create.isPending} text="Carregando" />
       <ErrorModal open={create.isError} message={errorMessage(create.error)} onClose={create.reset} />
+      <ErrorModal open={notMade} message={NOT_MADE_MESSAGE} onClose={() => setNotMade(false)} />
     </div>
   );
+}
+
+/** Where a settled creation takes the person: its concluded page, the failure page, or the agreement on /acordos. */
+function destinationOf(
+  result: AgreementIntent,
+  summary: Summary,
+): { to: string; state?: { codCredor: string } } | null {
+  switch (result.status) {
+    case 'concluido':
+      return { to: paths.acordoConcluido };
+    case 'erro':
+      return { to: paths.erroEfetivacao, state: { codCredor: summary.credor.codcredor } };
+    case 'registrado':
+      return { to: agreementsHref(result) };
+    default:
+      return null;
+  }
 }
 
 /** The operations per contract, each collapsible; the instalments list scrolls past 250 px (spec). */

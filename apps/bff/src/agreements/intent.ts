@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { PROXY_RETORNO } from '@portal/contracts/proxy-channel';
+import { digitsOnly } from '@portal/validation/mask';
+import { TRPCError } from '@trpc/server';
+import { contractScope } from '../negotiation/creditors';
+import type { Summary } from '../negotiation/summary';
+import { trackAgreement } from '../tracking/trail';
+import type { SignedIn } from '../trpc/context';
+import { UpstreamError } from '../upstream/errors';
+import { ownerOf, rememberMade } from './made-agreements';
+import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
+
+/**
+ * One summary's agreement creation, keyed by the summary's `chave`. It is written before `gerarBoleto`
+ * is sent and is never taken over: the upstream knows no idempotency key, so a second send is allowed
+ * only once the intent is proven to have made nothing.
+ */
+export interface Intent {
+  /** the person's pseudonym: another person presenting the key learns nothing */
+  owner: string;
+  /** what the request asked for (its delivery contacts), as a hash */
+  body: string;
+  summary: Summary;
+  /** the agreement the contract had before the send (`consultaAcordo`), null when none */
+  before: string | null;
+  /** when `gerarBoleto` was sent: the upstream acts on it within the channel's limit, or never */
+  sentAt: number;
+  /** the outcome, once known */
+  result?: CreateResult;
+}
+
+// In flight, a record outlives the channel's 195 s limit by far; once settled, a repeat of the key gets
+// the first result for two days (24 h at least).
+export const INTENT_TTL_MS = 48 * 60 * 60 * 1000;
+// After the channel's limit, a moment for a reply already on its way before the upstream is asked.
+const RECONCILE_MARGIN_MS = 1_000;
+// One reconciliation at a time per intent, across instances.
+const RECONCILE_CLAIM_MS = 10_000;
+
+export const intentKey = (chave: string) => `agreement-intent:${chave}`;
+export const bodyOf = (input: { email?: string | undefined; telefone?: string | undefined }) =>
+  createHash('sha256')
+    .update(JSON.stringify([input.email ?? '', digitsOnly(input.telefone ?? '')]))
+    .digest('hex');
+
+/**
+ * What a repeat of a key is told: the intent's outcome, or that it is being processed. A key is its
+ * owner's alone, and the same key with other delivery contacts is refused (422) rather than answered
+ * with a result it did not ask for.
+ */
+export function answerOf(intent: Intent, owner: string, body?: string): CreateResult {
+  if (intent.owner !== owner)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+  if (body !== undefined && intent.body !== body)
+    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: AGREEMENT_MESSAGES.keyReused });
+  return intent.result ?? { status: 'processando' };
+}
+
+/** The code of the agreement in progress on the summary's contract, null when it has none. */
+export async function agreementCodeOn(ctx: SignedIn, summary: Summary): Promise<string | null> {
+  try {
+    const agreement = await ctx.services.proxy.call(
+      'consultaAcordo',
+      contractScope(ctx, summary.credor.codcredor, summary.contrato),
+    );
+    return agreement.codigoAcordo;
+  } catch (error) {
+    // 'Nenhum acordo em andamento para este contrato.' (retorno 1) is an answer: there is none.
+    if (error instanceof UpstreamError && error.details.retorno === PROXY_RETORNO.notFound) return null;
+    throw error;
+  }
+}
+
+/** A refusal the upstream sent, or a request that never left: nothing was made, the key may be sent again. */
+export const madeNothing = (error: unknown) =>
+  error instanceof UpstreamError &&
+  (error.kind === 'rejected' || error.kind === 'token-expired' || error.details.unsent === true);
+
+/**
+ * Records the outcome the intent came to, then what follows it in this session: the summary is done
+ * with, and a made agreement goes to the trail (once: only the one who settles the intent gets here).
+ */
+export async function settle(ctx: SignedIn, chave: string, intent: Intent, result: CreateResult) {
+  await ctx.services.store.set(intentKey(chave), { ...intent, result } satisfies Intent, INTENT_TTL_MS);
+  const { sessions } = ctx.services;
+  if ((await sessions.read(ctx.session, 'summary'))?.chave === chave)
+    await sessions.clear(ctx.session, 'summary');
+  if (result.status === 'concluido' || result.status === 'registrado') trackAgreement(ctx, intent.summary);
+}
+
+/**
+ * The state of an intent, for the page that polls it. Past the upstream's deadline for the send, an
+ * intent still unknown is reconciled: a new agreement on its contract is the one it made; none proves
+ * it made nothing, and its key is freed to be sent again.
+ */
+export async function intentStatus(ctx: SignedIn, chave: string): Promise<IntentStatus> {
+  const { store, config } = ctx.services;
+  const key = intentKey(chave);
+  const intent = await store.get<Intent>(key);
+  if (!intent) return { status: 'nenhum' };
+  const answer = answerOf(intent, ownerOf(ctx));
+  if (answer.status !== 'processando') {
+    if (answer.status === 'concluido')
+      await ctx.services.sessions.write(ctx.session, 'agreement', answer.acordo);
+    return answer;
+  }
+  const deadline = intent.sentAt + config.PROXY_TIMEOUT_MS + RECONCILE_MARGIN_MS;
+  if (Date.now() < deadline) return answer;
+  if ((await store.increment(`${key}:reconciling`, RECONCILE_CLAIM_MS)) > 1) return answer;
+  const now = await agreementCodeOn(ctx, intent.summary).catch(() => undefined);
+  // The upstream could not be asked: still unknown, asked again at the next poll.
+  if (now === undefined) {
+    await store.delete(`${key}:reconciling`).catch(() => undefined);
+    return answer;
+  }
+  const { summary } = intent;
+  if (now !== null && now !== intent.before) {
+    ctx.req.log.info('agreement intent reconciled: made upstream');
+    await rememberMade(ctx, summary.credor.codcredor, summary.contrato, {
+      tipoAcordo: summary.tipoAcordo,
+      modo: summary.modo,
+    });
+    const result: CreateResult = {
+      status: 'registrado',
+      codcredor: summary.credor.codcredor,
+      contrato: summary.contrato,
+      logoUrl: summary.credor.logoUrl,
+    };
+    await settle(ctx, chave, intent, result);
+    return result;
+  }
+  ctx.req.log.info('agreement intent reconciled: nothing made, the key is free');
+  await store.delete(key);
+  return { status: 'nenhum' };
+}
