@@ -1,6 +1,7 @@
 // `pnpm bench`: the capacity and lifecycle gates of reliability-gates.md, measured on this machine.
 // The stub (20 ms per reply), the BFF and this load generator each run in their own process.
 import { startAppProcess } from '@portal/bff/testing/app-process';
+import { measureSocketDrop } from '@portal/bff/testing/socket-drop';
 import autocannon from 'autocannon';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
@@ -99,6 +100,20 @@ const bffEnv = (upstream: string) => ({
 });
 
 const stub = await startStub();
+// 0. A socket drop with 1,000 proxy requests in flight: all settle as unavailable, the pending map empties.
+{
+  const drop = await measureSocketDrop(stub.url, 1_000);
+  gate(
+    'socket drop settles 1,000 in flight within 100 ms',
+    drop.settleMs < 100 && drop.unavailable === 1_000 && drop.pendingAfter === 0,
+    `${ms(drop.settleMs)} (${(drop.settleMs / 100).toFixed(2)} of the limit), ${drop.unavailable} unavailable, ${drop.pendingAfter} pending after`,
+  );
+  await fetch(`${stub.url}/__stub/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latencyMs: 20 }),
+  });
+}
 const bff = await startAppProcess('bff', bffEnv(stub.url));
 try {
   // 1. Sessions, then the open-loop load at the target rate.

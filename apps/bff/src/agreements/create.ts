@@ -25,8 +25,9 @@ import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult } from '
 /**
  * Concludes the agreement of the session's summary (proxy `gerarBoleto`), sent at most once per key.
  * The intent is recorded before the send; a repeat of the key (a reload, another instance) is answered
- * from it and never sends again. When the reply does not come (timeout, lost socket, a Redis blip after
- * the upstream's success), the intent is 'processando' and the page polls it until it is reconciled.
+ * from it — 409 while it is in flight — and never sends again. When the reply does not come (timeout,
+ * lost socket, a Redis blip after the upstream's success), the intent is 'processando' and the page
+ * polls it until it is reconciled.
  */
 export async function createAgreement(
   ctx: SignedIn,
@@ -36,8 +37,15 @@ export async function createAgreement(
   const key = intentKey(input.chave);
   const owner = ownerOf(ctx);
   const body = bodyOf(input);
+  // A repeat is answered from the record: its outcome, or 409 while it is still processing.
+  const repeat = (intent: Intent | undefined): CreateResult => {
+    const answer = intent ? answerOf(intent, owner, body) : ({ status: 'processando' } as const);
+    if (answer.status === 'processando')
+      throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
+    return answer;
+  };
   const earlier = await store.get<Intent>(key);
-  if (earlier) return answerOf(earlier, owner, body);
+  if (earlier) return repeat(earlier);
 
   const summary = await sessions.read(ctx.session, 'summary');
   if (!summary || summary.chave !== input.chave) {
@@ -47,10 +55,7 @@ export async function createAgreement(
   // What the contract has before the send: an agreement that appears after it is this intent's.
   const before = await agreementCodeOn(ctx, summary);
   const intent: Intent = { owner, body, summary, before, sentAt: Date.now() };
-  if (!(await store.claim(key, intent, INTENT_TTL_MS))) {
-    const first = await store.get<Intent>(key);
-    return first ? answerOf(first, owner, body) : { status: 'processando' };
-  }
+  if (!(await store.claim(key, intent, INTENT_TTL_MS))) return repeat(await store.get<Intent>(key));
 
   let reply: BoletoIssueResult;
   try {

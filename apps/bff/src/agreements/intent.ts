@@ -44,7 +44,7 @@ export const bodyOf = (input: { email?: string | undefined; telefone?: string | 
     .digest('hex');
 
 /**
- * What a repeat of a key is told: the intent's outcome, or that it is being processed. A key is its
+ * What an intent has come to: its outcome, or that it is being processed. A key is its
  * owner's alone, and the same key with other delivery contacts is refused (422) rather than answered
  * with a result it did not ask for.
  */

@@ -6,6 +6,7 @@ export const AGREEMENT_MESSAGES = {
   noContact: 'Informe um e-mail ou um celular para receber o boleto.',
   noAgreement: 'Não encontramos o acordo. Volte para Minha Conta.',
   sent: 'Suas informações foram enviadas com sucesso.',
+  inProgress: 'Seu acordo está sendo processado. Aguarde um instante e consulte Minha Conta.',
   keyReused: 'Este acordo já foi concluído com outros dados de envio. Consulte Minha Conta.',
   issueFailed: 'Ocorreu um erro ao solicitar sua requisição.',
   nothingToIssue: 'Não há boletos a emitir para este acordo. Consulte Minha Conta.',

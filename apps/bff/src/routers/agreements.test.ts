@@ -1,8 +1,10 @@
+import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
 import { createMemoryStore } from '../session/memory-store';
 import { type SessionStore, StoreUnavailableError } from '../session/session-store';
 import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;
@@ -135,7 +137,7 @@ describe('negotiation', () => {
 });
 
 describe('agreements', () => {
-  it('sends gerarBoleto once for 50 creations at once: the others are told it is processing or its result', async () => {
+  it('sends gerarBoleto once for 50 creations at once: the others get 409 while it is in flight, or its result', async () => {
     const user = stack.stub.state.clonePersona('maria');
     const { trpc, offers, summarize } = await offersFor({
       cpfCnpj: user.cpfCnpj,
@@ -145,15 +147,24 @@ describe('agreements', () => {
     if (!upfront) throw new Error('no AV proposal');
     const summary = await summarize(upfront.id);
     const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
-    // 50 at once while the upstream is slow: one sends; the others learn it is under way, or its result.
+    // 50 at once while the upstream is slow: one sends; the others are told it is in flight (409), or
+    // get its result once it is done.
     stack.stub.faults.set({ latencyMs: 100 });
-    const answered = await Promise.all(
+    const attempts = await Promise.allSettled(
       Array.from({ length: 50 }, () => trpc.agreements.create.mutate(contact)),
     ).finally(() => stack.stub.faults.reset());
-    const first = answered.find((r) => r.status === 'concluido');
+    const answered = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    const refused = attempts.flatMap((a) =>
+      a.status === 'rejected' ? [a.reason as TRPCClientError<AppRouter>] : [],
+    );
+    const [first] = answered;
     if (first?.status !== 'concluido') throw new Error('not concluded');
-    for (const result of answered) if (result.status !== 'processando') expect(result).toEqual(first);
-    expect(answered.filter((r) => r.status === 'processando').length).toBeGreaterThan(0);
+    for (const result of answered) expect(result).toEqual(first);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) {
+      expect(error.data?.httpStatus).toBe(409);
+      expect(error.message).toBe(AGREEMENT_MESSAGES.inProgress);
+    }
     // Polled, and asked again once it is done, the same key answers the first result.
     expect(await trpc.agreements.intent.query({ chave: summary.chave })).toEqual(first);
     expect(await trpc.agreements.create.mutate(contact)).toEqual(first);
@@ -190,7 +201,7 @@ describe('agreements', () => {
     expect(pending).toEqual({ status: 'processando' });
     // Before the upstream's deadline nothing is concluded, and a repeat sends nothing.
     expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'processando' });
-    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
+    expect((await failure(trpc.agreements.create.mutate({ chave }))).data?.httpStatus).toBe(409);
     // The reload finds it too: the summary stays until the intent is settled.
     expect((await trpc.negotiation.summary.query())?.chave).toBe(chave);
     const settled = await untilSettled(trpc, chave);

@@ -85,7 +85,14 @@ type Created = Awaited<ReturnType<Trpc['agreements']['create']['mutate']>>;
  */
 async function conclude(trpc: Trpc, chave: string): Promise<Created | { error: unknown }> {
   for (let round = 0; round < MAX_ATTEMPTS; round += 1) {
-    const created = await persist(() => trpc.agreements.create.mutate({ chave }));
+    // 409: already sent (by an earlier try whose answer was lost) and in flight: followed like a pending one.
+    const created = await persist(() =>
+      trpc.agreements.create.mutate({ chave }).catch((e: unknown) => {
+        if (e instanceof TRPCClientError && e.data?.code === 'CONFLICT')
+          return { status: 'processando' as const };
+        throw e;
+      }),
+    );
     if (created.error instanceof TRPCClientError && REFUSALS.has(created.error.message)) {
       return { error: created.error };
     }

@@ -19,6 +19,11 @@ export function isUnauthorized(error: unknown): boolean {
   return errorCode(error) === 'UNAUTHORIZED';
 }
 
+/** The same request is still being processed (an agreement creation already running): ask later. */
+export function isConflict(error: unknown): boolean {
+  return errorCode(error) === 'CONFLICT';
+}
+
 /** The BFF refused the input (a rule the user can fix: a taken e-mail, a wrong current password). */
 export function isBadRequest(error: unknown): boolean {
   return errorCode(error) === 'BAD_REQUEST';

@@ -157,6 +157,24 @@ describe('/resumo', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('follows a creation another tab already sent (409) instead of showing an error', async () => {
+    const states: RouterOutputs['agreements']['intent'][] = [{ status: 'nenhum' }];
+    const { user, fake, router } = renderSummary(
+      summary({ formaPagamento: 'pix' }),
+      () => {
+        throw new FakeTrpcError('CONFLICT', 'Seu acordo está sendo processado.');
+      },
+      () => states.shift() ?? { status: 'concluido', acordo: concludedFrom() },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Concluir acordo' }));
+    expect(await screen.findByText(PROCESSING_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.acordoConcluido), {
+      timeout: 4_000,
+    });
+    expect(fake.callsTo('agreements.create')).toHaveLength(1);
+  });
+
   it('finds a creation under way after a reload, and takes a made one to its agreement on /acordos', async () => {
     const states: RouterOutputs['agreements']['intent'][] = [{ status: 'processando' }];
     const made = { status: 'registrado' as const, codcredor: '1008', contrato: '3012345720', logoUrl: null };

@@ -14,7 +14,7 @@ import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
 import { agreementsHref } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
@@ -63,6 +63,10 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   );
   const create = trpc.agreements.create.useMutation({
     onSuccess: (result) => utils.agreements.intent.setData({ chave }, result),
+    // Already sent (another tab, a double tap): it is processing, and the page follows it.
+    onError: (error) => {
+      if (isConflict(error)) utils.agreements.intent.setData({ chave }, { status: 'processando' });
+    },
   });
   const status = intent.data?.status;
   const wasProcessing = useRef(false);
@@ -160,7 +164,11 @@ function AgreementSummary({ summary }: { summary: Summary }) {
       </form>
 
       <SpinnerModal open={create.isPending} text="Carregando" />
-      <ErrorModal open={create.isError} message={errorMessage(create.error)} onClose={create.reset} />
+      <ErrorModal
+        open={create.isError && !isConflict(create.error)}
+        message={errorMessage(create.error)}
+        onClose={create.reset}
+      />
       <ErrorModal open={notMade} message={NOT_MADE_MESSAGE} onClose={() => setNotMade(false)} />
     </div>
   );
