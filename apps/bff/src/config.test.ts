@@ -38,6 +38,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, KEY_SECRET: 'a-secret-of-16-chars' }).REDIS_URL).toBe(base.REDIS_URL);
   });
 
+  it("keeps the proxy channel's bound below the API's, so stuck upstream calls never take every slot", () => {
+    const base = { UPSTREAM_URL: 'http://upstream.test' };
+    expect(loadConfig(base).PROXY_MAX_PENDING).toBe(500);
+    expect(loadConfig({ ...base, OVERLOAD_MAX_IN_FLIGHT: '2' }).PROXY_MAX_PENDING).toBe(1);
+    expect(loadConfig({ ...base, PROXY_MAX_PENDING: '999' }).PROXY_MAX_PENDING).toBe(999);
+    expect(() => loadConfig({ ...base, PROXY_MAX_PENDING: '1000' })).toThrow(
+      /PROXY_MAX_PENDING \(1000\) must be below OVERLOAD_MAX_IN_FLIGHT \(1000\)/,
+    );
+  });
+
   it('is documented: every variable has a row in the README', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));

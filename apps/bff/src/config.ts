@@ -15,8 +15,12 @@ export const configSchema = z.object({
   UPSTREAM_WS_URL: z.url().optional(),
   /** how long a proxy-channel request waits for its reply */
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(195_000),
-  /** in-flight proxy requests beyond which new ones fail at once */
-  PROXY_MAX_PENDING: z.coerce.number().int().positive().default(10_000),
+  /**
+   * in-flight proxy requests beyond which new ones fail at once: the channel's own bound, below the API's
+   * (OVERLOAD_MAX_IN_FLIGHT), so calls stuck on a slow or silent upstream never take every slot; half of
+   * it by default
+   */
+  PROXY_MAX_PENDING: z.coerce.number().int().positive().optional(),
   /**
    * how often each upstream channel pings its socket; one whose peer answers nothing for two of these is
    * declared dead (a half-open connection), what was in flight on it fails, and it reconnects
@@ -88,7 +92,7 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -101,7 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n✖ KEY_SECRET is required with REDIS_URL: set one secret of 16+ characters, shared by every instance',
     );
   }
-  return parsed.data;
+  const { OVERLOAD_MAX_IN_FLIGHT: apiBound, PROXY_MAX_PENDING: proxyBound } = parsed.data;
+  if (apiBound > 0 && proxyBound !== undefined && proxyBound >= apiBound) {
+    throw new Error(
+      `Invalid configuration:\n✖ PROXY_MAX_PENDING (${proxyBound}) must be below OVERLOAD_MAX_IN_FLIGHT (${apiBound}): calls stuck on the upstream would take every slot`,
+    );
+  }
+  return {
+    ...parsed.data,
+    PROXY_MAX_PENDING: proxyBound ?? (apiBound > 0 ? Math.max(1, Math.floor(apiBound / 2)) : 500),
+  };
 }
 
 export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
