@@ -21,11 +21,11 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
  * 30 days. The SPA only tracks a signed-out visitor who accepted cookies, so the cookie is consented.
  * Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure.
  */
-function visitorId(ctx: Context): string {
+function visitorId(ctx: Context): { id: string; minted: boolean } {
   const secure = cookieSecure(ctx.services.config);
   const name = secure ? '__Host-visita' : 'visita';
   const current = ctx.req.cookies[name];
-  if (current && VISITOR_ID.test(current)) return current;
+  if (current && VISITOR_ID.test(current)) return { id: current, minted: false };
   const id = randomBytes(32).toString('base64url');
   ctx.res.setCookie(name, id, {
     path: '/',
@@ -34,7 +34,7 @@ function visitorId(ctx: Context): string {
     secure,
     maxAge: VISIT_MAX_AGE_MS / 1000,
   });
-  return id;
+  return { id, minted: true };
 }
 
 /** The trail's session: the signed-in session's, else the visitor's, both only as an HMAC. */
@@ -42,10 +42,16 @@ function visitOf(ctx: Context): TrailVisit {
   const { trail, config } = ctx.services;
   const base = { ip: ctx.req.ip, device: ctx.device };
   if (!ctx.session) {
-    return { ...base, sessionId: trail.sessionIdOf(visitorId(ctx)), ttlMs: VISIT_MAX_AGE_MS };
+    // A visitor keeps nothing in the store: its new cookie says its gravarSessao goes with this view.
+    const { id, minted } = visitorId(ctx);
+    return { ...base, sessionId: trail.sessionIdOf(id), opened: minted ? 'now' : 'before' };
   }
   const endsAt = ctx.session.data.createdAt + config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
-  return { ...base, sessionId: trail.sessionIdOf(ctx.session.id), ttlMs: Math.max(1, endsAt - Date.now()) };
+  return {
+    ...base,
+    sessionId: trail.sessionIdOf(ctx.session.id),
+    opened: { claimForMs: Math.max(1, endsAt - Date.now()) },
+  };
 }
 
 /**

@@ -35,7 +35,7 @@ const visit = (sessionId: string): TrailVisit => ({
   sessionId,
   ip: '203.0.113.7',
   device: 'desktop',
-  ttlMs: 60_000,
+  opened: { claimForMs: 60_000 },
 });
 const view = { metodo: 'gravarTrilha', stage: 1, flow: 1, trail: 'home', clienteId: '' } as const;
 

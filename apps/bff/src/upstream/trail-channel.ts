@@ -15,8 +15,12 @@ export interface TrailVisit {
   sessionId: string;
   ip: string;
   device: GravarSessaoRequest['device'];
-  /** how long the session can live: its `gravarSessao` is not repeated within that time */
-  ttlMs: number;
+  /**
+   * How its `gravarSessao` is known to go once: a signed-in session claims it in the shared store for as
+   * long as the session can live (`{ claimForMs }`); a signed-out visitor keeps nothing in the store: its
+   * first view sends it (`'now'`, the visitor cookie is new), later views know it went (`'before'`).
+   */
+  opened: { claimForMs: number } | 'now' | 'before';
 }
 
 type WithoutSession<T> = T extends unknown ? Omit<T, 'sessionId'> : never;
@@ -39,9 +43,10 @@ const MAX_OPENING = 10_000;
 
 /**
  * The trail channel with its order rule: a session's `gravarSessao` goes before any of its
- * other records, exactly once. The claim is a counter in the shared store, so it holds across
- * instances; in this process, records of a session wait until its `gravarSessao` counts as done (reply
- * or 1 s). A session another instance claimed goes ahead at once. Nothing here rejects or is logged
+ * other records, exactly once. A signed-in session's claim is a counter in the shared store, so it holds
+ * across instances; a signed-out visitor's is its new cookie (nothing per visitor is kept here). In this
+ * process, records of a session wait until its `gravarSessao` counts as done (reply or 1 s). A session
+ * another instance claimed goes ahead at once. Nothing here rejects or is logged
  * with its content: tracking never breaks a user action.
  */
 export function createTrailChannel({
@@ -65,9 +70,9 @@ export function createTrailChannel({
   /** trail session id → true once its gravarSessao counts as done, false when it could not go */
   const opening = new Map<string, Promise<boolean>>();
 
-  async function claimAndRecord(visit: TrailVisit): Promise<boolean> {
+  async function claimAndRecord(visit: TrailVisit, claimForMs: number | null): Promise<boolean> {
     const key = `trail-session:${visit.sessionId}`;
-    if ((await store.increment(key, visit.ttlMs)) > 1) return true;
+    if (claimForMs !== null && (await store.increment(key, claimForMs)) > 1) return true;
     const outcome = await channel.send({
       metodo: 'gravarSessao',
       sessionId: visit.sessionId,
@@ -78,15 +83,16 @@ export function createTrailChannel({
     });
     if (outcome !== 'dropped') return true;
     // It never reached the upstream: the session's next record tries again.
-    await store.delete(key);
+    if (claimForMs !== null) await store.delete(key);
     return false;
   }
 
   function sessionRecorded(visit: TrailVisit): Promise<boolean> {
     const inFlight = opening.get(visit.sessionId);
     if (inFlight) return inFlight;
+    if (visit.opened === 'before') return Promise.resolve(true);
     if (opening.size >= MAX_OPENING) return Promise.resolve(false);
-    const claim = claimAndRecord(visit);
+    const claim = claimAndRecord(visit, visit.opened === 'now' ? null : visit.opened.claimForMs);
     opening.set(visit.sessionId, claim);
     const forget = () => opening.delete(visit.sessionId);
     claim.then(forget, forget);

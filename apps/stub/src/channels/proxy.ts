@@ -272,6 +272,7 @@ export function proxyChannel(
       const reply = await answer(request, user, state, baseUrl, faults, received);
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
       if (faulty && Math.random() < faults.get().lostReplyRate) return;
+      if (request.metodo === 'gerarBoleto' && state.takeLostAgreementReply(user.cpfCnpj)) return;
       if (faults.get().strayReplies) {
         send({ ...reply, idRequest: `stray-${request.idRequest}` });
         send(reply);

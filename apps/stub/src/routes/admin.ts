@@ -78,6 +78,15 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return { refused: cpfCnpj };
   });
 
+  /** The next gerarBoleto of a document is carried out but never answered, once (a lost reply). */
+  app.post('/__stub/agreements/lose-next-reply', async (request, reply) => {
+    const parsed = z.object({ cpfCnpj: z.string().max(20) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });
+    const cpfCnpj = normalizeDocument(parsed.data.cpfCnpj);
+    state.loseNextAgreementReply(cpfCnpj);
+    return { lost: cpfCnpj };
+  });
+
   app.post('/__stub/tokens/expire', async (request, reply) => {
     const parsed = z.object({ cpfCnpj: z.string() }).safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });

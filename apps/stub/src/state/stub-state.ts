@@ -2,6 +2,7 @@ import { createLedger } from '../negotiation/agreements';
 import { createAccessRecords } from './access-records';
 import { createCreditors } from './creditors';
 import { createLoginRefusals } from './login-refusals';
+import { createLostAgreementReplies } from './lost-agreement-replies';
 import { createOutbox } from './outbox';
 import { createPersonas, registerSeededPersonas } from './personas';
 import { createProfiles } from './profiles';
@@ -33,6 +34,7 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   const proxyRequests = createProxyRequests(now);
   const creditors = createCreditors();
   const loginRefusals = createLoginRefusals();
+  const lostAgreementReplies = createLostAgreementReplies();
 
   return {
     /** the agreements it made (gerarBoleto), their keys and the boleto files it serves */
@@ -55,6 +57,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     expireTokens: tokens.expireTokens,
     refuseNextLogin: loginRefusals.refuseNextLogin,
     takeLoginRefusal: loginRefusals.takeLoginRefusal,
+    loseNextAgreementReply: lostAgreementReplies.loseNextAgreementReply,
+    takeLostAgreementReply: lostAgreementReplies.takeLostAgreementReply,
     startRecovery: recovery.startRecovery,
     finishRecovery: recovery.finishRecovery,
 
