@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'bff', environment: 'node', testTimeout: 20_000 },
+  test: {
+    name: 'bff',
+    environment: 'node',
+    testTimeout: 20_000,
+    // every BFF a test builds logs at debug level into a sink checked for personal data
+    setupFiles: ['./src/testing/log-sink.setup.ts'],
+  },
 });

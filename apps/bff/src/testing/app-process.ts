@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
+import { logSink } from './log-sink';
 
 export interface AppProcess {
   url: string;
@@ -35,6 +36,8 @@ export async function startAppProcess(
       PORT: String(port),
       ...APPS[app].env,
       ...env,
+      // under vitest, a BFF logs at debug level and its output goes into the file's log check
+      ...(app === 'bff' && logSink.active ? { LOG_LEVEL: 'debug' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,6 +47,7 @@ export async function startAppProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (app === 'bff' && logSink.active) logSink.processes.push(() => output);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });

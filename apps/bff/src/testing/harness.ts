@@ -22,7 +22,8 @@ export async function startStack({
   const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
   const config: Config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // into the test file's log sink, which is checked for personal data (log-sink.setup.ts)
+    LOG_LEVEL: 'debug',
     // Test files share a busy event loop: load shedding is tested where it is turned on.
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
