@@ -97,6 +97,8 @@ const bffEnv = (upstream: string) => ({
   // lock (attempts in flight count until they succeed) would stop them.
   SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
   SIGNIN_MAX_FAILURES: '1000000',
+  // and one person keeps at most 10 sessions: a sign-in beyond them ends the earliest
+  SESSION_MAX_PER_DOCUMENT: '10000',
 });
 
 const stub = await startStub();

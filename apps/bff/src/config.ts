@@ -31,9 +31,17 @@ export const configSchema = z.object({
   REDIS_URL: z.url().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /**
+   * sessions one document keeps at once; a sign-in beyond them ends the earliest still listed (the list
+   * is what a password change ends the other sessions from)
+   */
+  SESSION_MAX_PER_DOCUMENT: z.coerce.number().int().positive().max(10_000).default(10),
   /** Secure cookies; on by default in production */
   COOKIE_SECURE: bool.optional(),
-  /** secret of the BFF's HMACs (rate-limit keys, trail session ids); random per process when unset */
+  /**
+   * secret of the BFF's HMACs (rate-limit keys, trail session ids, the pseudonyms of documents in store
+   * keys); random per process when unset
+   */
   KEY_SECRET: z.string().min(16).optional(),
   SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGNIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
@@ -48,6 +56,10 @@ export const configSchema = z.object({
   RECOVERY_MAX_PER_DOCUMENT_DAY: z.coerce.number().int().positive().default(6),
   /** recovery sends and registrations per IP in 15 minutes */
   RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  /** boleto sends and re-issues (each e-mails or texts someone) per session in an hour */
+  AGREEMENT_SENDS_PER_SESSION_HOUR: z.coerce.number().int().positive().default(10),
+  /** the same per document in 24 hours, whatever its sessions */
+  AGREEMENT_SENDS_PER_PERSON_DAY: z.coerce.number().int().positive().default(30),
   /** extra origins allowed to send mutations (comma-separated); the request's own origin always is */
   ALLOWED_ORIGINS: z
     .string()

@@ -4,6 +4,7 @@ import { todayInBrazil } from '@portal/validation/dates';
 import { isCompanyDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { sessionsOf } from '../auth/sign-in';
 import type { SignedIn } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { UpstreamError } from '../upstream/errors';
@@ -36,18 +37,20 @@ export async function updateProfile(ctx: SignedIn, input: z.output<typeof profil
   return { nome: saved.nome };
 }
 
-/** The new password goes upstream, which checks the current one; limited per person. */
+/**
+ * The new password goes upstream, which checks the current one; limited per person. Once it is changed,
+ * this browser's session goes on under a new id and every other session of the person ends: whoever
+ * signed in with the old password is signed out.
+ */
 export async function changePassword(ctx: SignedIn, input: { senha: string; novaSenha: string }) {
-  const allowed = await ctx.services.limiter.hit(
-    'password-change',
-    ctx.session.data.clientId,
-    PASSWORD_CHANGE_LIMIT,
-  );
+  const { limiter, upstream, sessions } = ctx.services;
+  const allowed = await limiter.hit('password-change', ctx.session.data.clientId, PASSWORD_CHANGE_LIMIT);
   if (!allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
-  const { mensagem } = await ctx.services.upstream.changePassword(ctx.session.data.token, {
+  const { mensagem } = await upstream.changePassword(ctx.session.data.token, {
     senha: input.senha,
     novaSenha: input.novaSenha,
   });
+  await sessions.renew(ctx.res, ctx.session, sessionsOf(ctx, ctx.session.data.cpfCnpj));
   return { message: mensagem };
 }
 

@@ -10,6 +10,7 @@ import { parseMoney } from '@portal/validation/money';
 import { normalizePhone } from '@portal/validation/phone';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { tooMany } from '../auth/sign-in';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import { isoOf } from '../negotiation/views';
 import { trackBoleto } from '../tracking/trail';
@@ -33,6 +34,29 @@ function payableFirst(agreement: AgreementQueryResult): AgreementQueryResult {
       p.status === 'PAGO' || p.numero === first ? p : { ...p, status: 'FUTURA' },
     ),
   };
+}
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Each send or re-issue has the upstream e-mail or text a boleto to someone: both are counted together,
+ * per session and per document, before anything is asked of the upstream.
+ */
+async function takeSend(ctx: SignedIn): Promise<void> {
+  const { config, limiter } = ctx.services;
+  const allowed = await limiter.hitAll([
+    [
+      'agreement-send-session',
+      ctx.session.id,
+      { max: config.AGREEMENT_SENDS_PER_SESSION_HOUR, windowMs: HOUR },
+    ],
+    [
+      'agreement-send-doc',
+      ctx.session.data.cpfCnpj,
+      { max: config.AGREEMENT_SENDS_PER_PERSON_DAY, windowMs: 24 * HOUR },
+    ],
+  ]);
+  if (!allowed) throw tooMany();
 }
 
 /** The agreement in progress on a contract (proxy `consultaAcordo`), its statuses as the portal shows them. */
@@ -65,6 +89,7 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
  * instalment is refused before anything is asked of the upstream.
  */
 export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput>): Promise<ReissueResult> {
+  await takeSend(ctx);
   const creditor = await creditorOf(ctx, input.codcredor);
   const { proxy, sessions } = ctx.services;
   const scope = contractScope(ctx, creditor.agrupador, input.contrato);
@@ -128,6 +153,7 @@ export async function sendAgreement(
   ctx: SignedIn,
   input: z.output<typeof sendAgreementInput>,
 ): Promise<SendResult> {
+  await takeSend(ctx);
   const { proxy, sessions } = ctx.services;
   const acordo = await sessions.read(ctx.session, 'agreement');
   if (!acordo) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noAgreement });

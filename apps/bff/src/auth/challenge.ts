@@ -19,16 +19,27 @@ export async function startChallenge(ctx: Context, cpfCnpj: string): Promise<{ p
   if (reply.erro || !reply.verificacao) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: reply.message || MESSAGES.unexpected });
   }
-  await sessions.startChallenge(ctx.req, ctx.res, { cpfCnpj, pergunta: reply.verificacao, answers: 0 });
+  await sessions.startChallenge(ctx.req, ctx.res, { cpfCnpj, pergunta: reply.verificacao });
   return { pergunta: reply.verificacao };
 }
 
-/** Step 2 (verificarLogin): a few answers per question, single use, counted like passwords. */
+const expired = () => new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
+
+/**
+ * Step 2 (verificarLogin): a few answers per question, single use, counted like passwords. Each answer
+ * takes its number from an atomic counter before anything else, so answers sent at once cannot exceed
+ * the few; only those go on to count against the document, one attempt each as a password would.
+ */
 export async function answerChallenge(ctx: Context, resposta: string): Promise<SessionView> {
   const { sessions, upstream } = ctx.services;
   const challenge = await sessions.readChallenge(ctx.req);
-  if (!challenge) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
+  if (!challenge) throw expired();
   const { id, record } = challenge;
+  const answer = await sessions.countAnswer(id);
+  if (answer > MAX_ANSWERS_PER_QUESTION) {
+    await sessions.endChallenge(ctx.req, ctx.res);
+    throw expired();
+  }
   if (!(await takeAttempt(ctx, record.cpfCnpj))) {
     await sessions.endChallenge(ctx.req, ctx.res);
     throw tooMany();
@@ -40,13 +51,13 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
   });
   if (reply.erro) {
     await noteFailure(ctx, record.cpfCnpj);
-    const answers = record.answers + 1;
-    if (answers >= MAX_ANSWERS_PER_QUESTION) {
+    if (answer >= MAX_ANSWERS_PER_QUESTION) {
       await sessions.endChallenge(ctx.req, ctx.res);
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
+      throw expired();
     }
-    await sessions.saveChallenge(id, { ...record, answers });
     throw new TRPCError({ code: 'BAD_REQUEST', message: reply.message || MESSAGES.unexpected });
   }
+  // Two right answers at once: the first signs in, the question is spent for the other.
+  if (!(await sessions.claimRightAnswer(id))) throw expired();
   return startSession(ctx, reply);
 }

@@ -1,6 +1,7 @@
 import type { LoginData } from '@portal/contracts/upstream-auth';
 import { normalizeDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
+import type { PersonIndex } from '../session/session-manager';
 import { type SessionView, toSessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
@@ -39,17 +40,23 @@ export async function limitByIp(ctx: Context, bucket: string, max: number, windo
   if (!(await ctx.services.limiter.hit(bucket, ctx.req.ip, { max, windowMs }))) throw tooMany();
 }
 
+/** Where a document's sessions are listed: under a keyed pseudonym of it, never the document. */
+export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => ({
+  person: ctx.services.pseudonym('sessions-of', cpfCnpj),
+  max: ctx.services.config.SESSION_MAX_PER_DOCUMENT,
+});
+
 /** Every sign-in path ends here: a new session id, the document's attempts given back. */
 export async function startSession(ctx: Context, login: LoginData): Promise<SessionView> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
   await ctx.services.limiter.clear('signin-doc', cpfCnpj);
   await ctx.services.sessions.endChallenge(ctx.req, ctx.res);
-  const session = await ctx.services.sessions.start(ctx.req, ctx.res, {
-    token: login.token,
-    clientId: login.id,
-    cpfCnpj,
-    nome: login.nome,
-  });
+  const session = await ctx.services.sessions.start(
+    ctx.req,
+    ctx.res,
+    { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome },
+    sessionsOf(ctx, cpfCnpj),
+  );
   return toSessionView(session.data);
 }
 

@@ -150,6 +150,7 @@ describe('hostile input', () => {
         'negotiation.summary',
         'agreements.concluded',
         'agreements.inProgress',
+        'agreements.intent',
       ];
       for (const path of queries) {
         await fc.assert(

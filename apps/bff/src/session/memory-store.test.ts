@@ -51,4 +51,19 @@ describe('memory store', () => {
     expect(await store.get('k')).toEqual({ by: 3 });
     await store.close();
   });
+
+  it('moves the time to live of an existing key only, its value untouched', async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    await store.set('k', { v: 1 }, 100);
+    now = 90;
+    await store.expire('k', 100);
+    await store.expire('missing', 100);
+    now = 180;
+    expect(await store.get('k')).toEqual({ v: 1 });
+    expect(await store.get('missing')).toBeUndefined();
+    now = 190;
+    expect(await store.get('k')).toBeUndefined();
+    await store.close();
+  });
 });

@@ -45,6 +45,10 @@ export function createMemoryStore({ now = Date.now, sweepMs = 60_000 } = {}): Se
     async count(key) {
       return Number(live(key)?.value ?? 0);
     },
+    async expire(key, ttlMs) {
+      const entry = live(key);
+      if (entry) entry.expiresAt = now() + ttlMs;
+    },
     async claim(key, value, ttlMs) {
       if (live(key)) return false;
       entries.set(key, { value: JSON.stringify(value), expiresAt: now() + ttlMs });

@@ -61,6 +61,17 @@ describe('redis store (a real redis-server)', () => {
     await store.close();
   });
 
+  it('moves the time to live of an existing key, its value untouched, and creates nothing for a missing one', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't6:' });
+    await store.set('slot', { v: 1 }, 1_000);
+    await store.expire('slot', 60_000);
+    await store.expire('missing', 60_000);
+    expect(await raw.pttl('t6:slot')).toBeGreaterThan(59_000);
+    expect(await store.get('slot')).toEqual({ v: 1 });
+    expect(await raw.exists('t6:missing')).toBe(0);
+    await store.close();
+  });
+
   it('two stores on one Redis see the same records (two BFF instances)', async () => {
     const one = createRedisStore({ url: server.url, keyPrefix: 't3:' });
     const two = createRedisStore({ url: server.url, keyPrefix: 't3:' });

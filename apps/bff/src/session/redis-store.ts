@@ -97,6 +97,9 @@ export function createRedisStore({
     async count(key) {
       return Number((await run(() => redis.get(key))) ?? 0);
     },
+    async expire(key, ttlMs) {
+      await run(() => redis.pexpire(key, Math.max(1, Math.ceil(ttlMs))));
+    },
     async claim(key, value, ttlMs) {
       const ttl = Math.max(1, Math.ceil(ttlMs));
       return (await run(() => redis.set(key, JSON.stringify(value), 'PX', ttl, 'NX'))) === 'OK';

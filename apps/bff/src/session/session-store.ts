@@ -22,6 +22,8 @@ export interface SessionStore {
   /** Atomically adds one to a counter and returns the new value; the window starts at the first hit. */
   increment(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Gives an existing key a new time to live from now, its value untouched; nothing for a missing key. */
+  expire(key: string, ttlMs: number): Promise<void>;
   /** Atomically writes `value` only when `key` holds nothing; true when this call wrote it. */
   claim(key: string, value: unknown, ttlMs: number): Promise<boolean>;
   /** Answers now (a readiness probe): false while the store cannot be reached. */

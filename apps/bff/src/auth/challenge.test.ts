@@ -1,0 +1,68 @@
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, type Stack, startStack } from '../testing/harness';
+import { MESSAGES } from '../trpc/to-trpc-error';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const verifications = () => stack.stub.calls.get(`POST ${UPSTREAM_PATHS.verificarLogin}`) ?? 0;
+const WRONG = 'Resposta incorreta. Verifique e tente novamente.';
+
+describe('identity-question answers sent at once', () => {
+  it('of 20 wrong answers to one question, exactly three reach the upstream', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const { trpc } = stack.client();
+    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+    const before = verifications();
+    const errors = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        failure(trpc.auth.answerChallenge.mutate({ resposta: `errada ${i}` })),
+      ),
+    );
+    expect(verifications() - before).toBe(3);
+    const messages = errors.map((e) => e.message);
+    expect(messages.filter((m) => m === WRONG)).toHaveLength(2);
+    expect(messages.filter((m) => m === MESSAGES.challengeExpired)).toHaveLength(18);
+  });
+
+  it('cannot lock a document out sooner than wrong passwords would: the refused answers count for nothing', async () => {
+    const user = stack.stub.state.clonePersona('ana');
+    const { trpc } = stack.client();
+    // 20 answers at once to one question, then one wrong answer to another: four failures, one short of a lock
+    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+    await Promise.all(
+      Array.from({ length: 20 }, () => failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))),
+    );
+    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+    expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(WRONG);
+    const view = await stack
+      .client()
+      .trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
+    expect(view.nome).toBe(user.profile.nome);
+  });
+
+  it('a right answer signs in once: of 5 at once, one gets a session and the others find the question spent', async () => {
+    const user = stack.stub.state.clonePersona('maria');
+    const asker = stack.client();
+    await asker.trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+    const chal = asker.jar.get('chal') ?? '';
+    // five browsers holding the same question (a stolen cookie replayed at once)
+    const browsers = Array.from({ length: 5 }, () => {
+      const browser = stack.client();
+      browser.jar.set('chal', chal);
+      return browser;
+    });
+    const results = await Promise.allSettled(
+      browsers.map((b) => b.trpc.auth.answerChallenge.mutate({ resposta: 'Campinas' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected') expect((r.reason as Error).message).toBe(MESSAGES.challengeExpired);
+    }
+    expect(browsers.filter((b) => b.jar.has('sid'))).toHaveLength(1);
+  });
+});
