@@ -23,22 +23,27 @@ describe('SIGTERM', () => {
     const bff = await startBffProcess({ UPSTREAM_URL: stubUrl });
     const client = createClient(bff.url);
     await client.trpc.auth.signIn.mutate(PERSONA.joao);
-    stub.faults.set({ latencyMs: 1_500 });
+    stub.faults.set({ latencyMs: 2_000 });
     try {
-      const inFlight = client.trpc.debts.creditors.query();
+      const inFlight = fetch(`${bff.url}/trpc/debts.creditors`, {
+        headers: { cookie: client.cookieHeader() },
+      });
       await new Promise((r) => setTimeout(r, 300));
       const sent = Date.now();
       bff.kill('SIGTERM');
-      // First the drain: still serving, but not ready, and every answer closes its connection.
+      // First the drain: still serving, keep-alive untouched, but not ready.
       await expect
         .poll(async () => (await fetch(`${bff.url}/readyz`)).status, { timeout: 900, interval: 50 })
         .toBe(503);
       const during = await fetch(`${bff.url}/healthz`);
       expect(during.status).toBe(200);
-      expect(during.headers.get('connection')).toBe('close');
+      expect(during.headers.get('connection')).not.toBe('close');
       await expect.poll(() => refused(bff.url), { timeout: 3_000 }).toBe(true);
-      // João has no contracts: the answer is an empty list, delivered in full after the signal.
-      expect(await inFlight).toEqual([]);
+      // João has no contracts: the answer is an empty list, delivered in full after the listener closed,
+      // and its connection closes with it.
+      const answer = await inFlight;
+      expect(answer.headers.get('connection')).toBe('close');
+      expect(((await answer.json()) as { result: { data: unknown } }).result.data).toEqual([]);
       const { code } = await bff.exited;
       expect(code).toBe(0);
       expect(Date.now() - sent).toBeLessThan(10_000);

@@ -7,8 +7,8 @@ const config = loadConfig();
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 
-// Drain (SHUTDOWN_DRAIN_MS), stop taking connections, let in-flight requests finish (SHUTDOWN_GRACE_MS),
-// then exit; never past 10 s.
+// Drain (SHUTDOWN_DRAIN_MS, not ready), stop taking connections and end keep-alive, let in-flight
+// requests finish (SHUTDOWN_GRACE_MS), then exit; never past 10 s.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutdown: started');
@@ -18,7 +18,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => {
         // Stop accepting before anything is closed: a connection accepted a moment ago still gets its
         // request answered (http's own close would drop it as idle and the client would see a reset).
+        // Only then does every answer close its connection: clients reconnect to a closed port (refused,
+        // and retried elsewhere), never into the listener's backlog as it closes (reset).
         Server.prototype.close.call(app.server);
+        app.endKeepAlive();
         return sleep(250);
       })
       .then(() => app.close())
