@@ -17,6 +17,7 @@ import {
   type Intent,
   intentKey,
   madeNothing,
+  pendingKey,
   settle,
 } from './intent';
 import { ownerOf, rememberMade } from './made-agreements';
@@ -56,6 +57,8 @@ export async function createAgreement(
   const before = await agreementCodeOn(ctx, summary);
   const intent: Intent = { owner, body, summary, before, sentAt: Date.now() };
   if (!(await store.claim(key, intent, INTENT_TTL_MS))) return repeat(await store.get<Intent>(key));
+  // Found by the person's other sessions while it processes (a failure here only hides it there).
+  await store.set(pendingKey(owner), input.chave, INTENT_TTL_MS).catch(() => undefined);
 
   let reply: BoletoIssueResult;
   try {

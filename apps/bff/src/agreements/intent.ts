@@ -38,6 +38,8 @@ const RECONCILE_MARGIN_MS = 1_000;
 const RECONCILE_CLAIM_MS = 10_000;
 
 export const intentKey = (chave: string) => `agreement-intent:${chave}`;
+/** The person's latest intent still processing, for their other sessions and devices to find. */
+export const pendingKey = (owner: string) => `agreement-pending:${owner}`;
 export const bodyOf = (input: { email?: string | undefined; telefone?: string | undefined }) =>
   createHash('sha256')
     .update(JSON.stringify([input.email ?? '', digitsOnly(input.telefone ?? '')]))
@@ -82,6 +84,7 @@ export const madeNothing = (error: unknown) =>
  */
 export async function settle(ctx: SignedIn, chave: string, intent: Intent, result: CreateResult) {
   await ctx.services.store.set(intentKey(chave), { ...intent, result } satisfies Intent, INTENT_TTL_MS);
+  await forgetPending(ctx, intent.owner, chave);
   const { sessions } = ctx.services;
   if ((await sessions.read(ctx.session, 'summary'))?.chave === chave)
     await sessions.clear(ctx.session, 'summary');
@@ -131,5 +134,28 @@ export async function intentStatus(ctx: SignedIn, chave: string): Promise<Intent
   }
   ctx.req.log.info('agreement intent reconciled: nothing made, the key is free');
   await store.delete(key);
+  await forgetPending(ctx, intent.owner, chave);
   return { status: 'nenhum' };
+}
+
+/** The intent no longer processing is no longer the person's pending one (unless a newer one is). */
+async function forgetPending(ctx: SignedIn, owner: string, chave: string) {
+  const { store } = ctx.services;
+  if ((await store.get<string>(pendingKey(owner))) === chave) await store.delete(pendingKey(owner));
+}
+
+/**
+ * The person's agreement still processing, in any of their sessions or devices: which creditor and
+ * contract, for Minha conta to say so. Asking reconciles it past the deadline, as the summary page does.
+ */
+export async function pendingAgreement(
+  ctx: SignedIn,
+): Promise<{ credor: Summary['credor']; contratoExibido: string } | null> {
+  const { store } = ctx.services;
+  const owner = ownerOf(ctx);
+  const chave = await store.get<string>(pendingKey(owner));
+  const intent = chave ? await store.get<Intent>(intentKey(chave)) : undefined;
+  if (!chave || !intent || intent.owner !== owner) return null;
+  if ((await intentStatus(ctx, chave)).status !== 'processando') return null;
+  return { credor: intent.summary.credor, contratoExibido: intent.summary.contratoExibido };
 }

@@ -189,7 +189,7 @@ describe('agreements', () => {
 
   it('a lost reply leaves the intent processing; past the deadline it is found made upstream, never sent again', async () => {
     const user = stack.stub.state.clonePersona('maria');
-    const { trpc, contract, offers, summarize } = await offersFor({
+    const { trpc, creditor, contract, offers, summarize } = await offersFor({
       cpfCnpj: user.cpfCnpj,
       senha: PERSONA.maria.senha,
     });
@@ -204,8 +204,19 @@ describe('agreements', () => {
     expect((await failure(trpc.agreements.create.mutate({ chave }))).data?.httpStatus).toBe(409);
     // The reload finds it too: the summary stays until the intent is settled.
     expect((await trpc.negotiation.summary.query())?.chave).toBe(chave);
+    // The same person on another device finds it processing too, by creditor and contract.
+    const elsewhere = stack.client();
+    await elsewhere.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+    expect(await elsewhere.trpc.agreements.pending.query()).toEqual({
+      credor: expect.objectContaining({ codcredor: creditor.codcredor }),
+      contratoExibido: contract.contratoExibido,
+    });
+    const other = stack.client();
+    await other.trpc.auth.signIn.mutate(PERSONA.joao);
+    expect(await other.trpc.agreements.pending.query()).toBeNull();
     const settled = await untilSettled(trpc, chave);
     expect(settled).toMatchObject({ status: 'registrado', contrato: contract.contrato });
+    expect(await elsewhere.trpc.agreements.pending.query()).toBeNull();
     expect(await trpc.agreements.create.mutate({ chave })).toEqual(settled);
     expect(await trpc.negotiation.summary.query()).toBeNull();
     const messages = await messagesOf(user.cpfCnpj);

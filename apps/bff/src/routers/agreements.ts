@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts/procedures/agreements';
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
-import { intentStatus } from '../agreements/intent';
+import { intentStatus, pendingAgreement } from '../agreements/intent';
 import type { ConcludedAgreement } from '../agreements/types';
 import { router, sessionProcedure } from '../trpc/init';
 
@@ -19,6 +19,9 @@ export const agreementsRouter = router({
 
   /** What became of a creation still processing: polled by the summary page, never a second send. */
   intent: sessionProcedure.input(intentInput).query(({ ctx, input }) => intentStatus(ctx, input.chave)),
+
+  /** The person's agreement still processing, from any session or device: Minha conta says so. */
+  pending: sessionProcedure.query(({ ctx }) => pendingAgreement(ctx)),
 
   /** What /acordo-concluido and /reemissao-concluida show; null sends the user to /minha-conta. */
   concluded: sessionProcedure.query(

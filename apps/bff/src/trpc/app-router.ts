@@ -38,12 +38,13 @@ export const UNBATCHABLE: ReadonlySet<string> = new Set<ProcedurePath>(UNBATCHAB
 
 /**
  * Queries that do something upstream beyond reading: the contracts query sends the creditor's access
- * record, the score query consults the credit bureau, the intent query reconciles a pending agreement
- * with the upstream. A cross-site link must not trigger them, so they
- * get the same-origin check of mutations.
+ * record, the score query consults the credit bureau, the intent and pending queries reconcile a pending
+ * agreement with the upstream. A cross-site link must not trigger them, so they get the same-origin
+ * check of mutations.
  */
 export const SIDE_EFFECT_QUERIES: ReadonlySet<string> = new Set<ProcedurePath>([
   'negotiation.contracts',
   'account.score',
   'agreements.intent',
+  'agreements.pending',
 ]);

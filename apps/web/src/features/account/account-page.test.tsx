@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import type { CreditorCard } from '../../lib/trpc';
 import { installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
+import { pendingAgreementText } from './pending-agreement-notice';
 
 const CREDITORS: CreditorCard[] = [{ codcredor: '1', nome: 'Ipê Eletro', logoUrl: null, sequencial: false }];
 
@@ -25,4 +26,21 @@ describe('AccountPage (/minha-conta)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Mais opções' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.maisOpcoes));
   });
+
+  it('says an agreement is still processing, asks again, and fetches the contracts once it is settled', async () => {
+    const states = [
+      { credor: { codcredor: '1', nome: 'Ipê Eletro', logoUrl: null }, contratoExibido: '45***093' },
+      null,
+    ];
+    const fake = installFakeBff({
+      'debts.creditors': () => CREDITORS,
+      'agreements.pending': () => states.shift() ?? null,
+    });
+    renderApp(paths.minhaConta, { session: MARIA });
+    const text = pendingAgreementText('Ipê Eletro', '45***093');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByText(text).closest('[role="status"]')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 7_000 });
+    await waitFor(() => expect(fake.callsTo('debts.creditors').length).toBeGreaterThanOrEqual(2));
+  }, 10_000);
 });

@@ -11,6 +11,7 @@ import { useTrack } from '../../lib/tracking';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
 import { ContractDetailsModal } from './contract-details-modal';
 import { CreditorCard } from './creditor-card';
+import { PendingAgreementNotice } from './pending-agreement-notice';
 import { RegistrationInfoModal } from './registration-info-modal';
 import { SavedNotice } from './saved-notice';
 import { ScoreCard } from './score-card';
@@ -69,6 +70,7 @@ export function AccountPage() {
         {empty ? '.' : ''}
       </h1>
       <SavedNotice />
+      <PendingAgreementNotice />
       {empty ? (
         <div className="empty-state">
           <p>No momento não encontramos contratos em nossa base de parceiros.</p>
