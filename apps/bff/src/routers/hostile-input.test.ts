@@ -151,6 +151,7 @@ describe('hostile input', () => {
         'agreements.concluded',
         'agreements.inProgress',
         'agreements.intent',
+        'agreements.pending',
       ];
       for (const path of queries) {
         await fc.assert(
