@@ -1,3 +1,4 @@
+import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
@@ -104,14 +105,20 @@ describe('Google sign-in', () => {
     expect(stack.stub.calls.get('POST /login-google') ?? 0).toBe(before);
   });
 
-  it('refuses a tampered signature and alg none', async () => {
+  it('refuses a tampered signature, alg none and a key id the published keys do not have', async () => {
     const good = await mint({ email: 'maria.silva@example.com' });
     const [header = '', payload = '', signature = ''] = good.split('.');
+    // The same claims, well signed, by a key the issuer never published.
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as JWTPayload;
+    const { privateKey } = await generateKeyPair('RS256');
+    const unknownKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'unknown-key', typ: 'JWT' })
+      .sign(privateKey);
     const forged = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     forged.email = 'joao@example.com';
     const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    for (const credential of [tampered, none, 'not-a-jwt']) {
+    for (const credential of [tampered, none, unknownKid, 'not-a-jwt']) {
       const error = await failure(stack.client().trpc.auth.signInWithGoogle.mutate({ credential }));
       expect(error.message).toBe(MESSAGES.googleFailed);
     }
