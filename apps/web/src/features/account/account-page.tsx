@@ -69,8 +69,9 @@ export function AccountPage() {
         Olá, {session.primeiroNome}
         {empty ? '.' : ''}
       </h1>
-      <SavedNotice />
-      <PendingAgreementNotice />
+      <SavedNotice>
+        <PendingAgreementNotice />
+      </SavedNotice>
       {empty ? (
         <div className="empty-state">
           <p>No momento não encontramos contratos em nossa base de parceiros.</p>

@@ -26,11 +26,8 @@ export function PendingAgreementNotice() {
       void utils.debts.creditors.invalidate();
     }
   }, [data, utils]);
-  return (
-    <div role="status" className="account-notice-region">
-      {data ? (
-        <p className="account-notice">{pendingAgreementText(data.credor.nome, data.contratoExibido)}</p>
-      ) : null}
-    </div>
-  );
+  // inside the page's one status region (SavedNotice), which announces it
+  return data ? (
+    <p className="account-notice">{pendingAgreementText(data.credor.nome, data.contratoExibido)}</p>
+  ) : null;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** What a saved profile or password hands to /minha-conta (navigation state, no personal data). */
@@ -9,12 +10,13 @@ function noticeOf(state: unknown): string | null {
   return typeof state.aviso === 'string' ? state.aviso : null;
 }
 
-/** On /minha-conta after a save: the confirmation, announced politely. */
-export function SavedNotice() {
+/** On /minha-conta after a save: the confirmation, announced politely, with any other notice of the page. */
+export function SavedNotice({ children }: { children?: ReactNode }) {
   const notice = noticeOf(useLocation().state);
   return (
     <div role="status" className="account-notice-region">
       {notice ? <p className="account-notice">{notice}</p> : null}
+      {children}
     </div>
   );
 }
