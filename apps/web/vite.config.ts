@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const BFF = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset also as .br and .gz, made once at build time: the BFF serves the one the browser
+    // accepts (@fastify/static's preCompressed), so nothing is compressed per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   server: {
     port: 5173,
     // The BFF checks Origin on mutations: keep the browser's own origin (changeOrigin: false).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
@@ -57,6 +58,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   });
 
   await app.register(cookie);
+  // Answers above 1 KB go compressed (brotli or gzip, as the browser accepts). The SPA's files come
+  // compressed from the build (spa.ts), and an answer already encoded is left as it is.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // tRPC answers with a fetch Response, a stream whose size the compressor cannot see; its JSON is
+  // complete already, so it goes on as bytes and a small answer stays uncompressed.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!(payload instanceof Response)) return payload;
+    reply.status(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    return Buffer.from(await payload.arrayBuffer());
+  });
   const closing = shutdown(app, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     onGraceOver: () => void services.proxy.close(),

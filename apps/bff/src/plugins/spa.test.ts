@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../testing/harness';
@@ -12,6 +13,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // what the build makes beside each text file
+  for (const file of ['index.html', join('assets', 'app-abc123.js')]) {
+    const text = file === 'index.html' ? '<!doctype html><title>SPA</title>' : 'console.log(1)';
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+  }
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   stack = await startStack({ env: { WEB_DIST: dist } });
 });
@@ -41,5 +48,27 @@ describe('the built SPA', () => {
     expect((await request(stack.app.server).get('/api/nada')).status).toBe(404);
     expect((await request(stack.app.server).get('/trpc/nada.aqui')).status).toBe(404);
     expect((await request(stack.app.server).get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it("serves the build's brotli or gzip file as the browser accepts, with Vary, for assets and pages", async () => {
+    for (const url of ['/assets/app-abc123.js', '/minha-conta']) {
+      const expected = url === '/minha-conta' ? '<!doctype html><title>SPA</title>' : 'console.log(1)';
+      const get = (encoding: string) =>
+        stack.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding, accept: 'text/html' },
+        });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(expected);
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(expected);
+    }
   });
 });

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
 
-/** The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. */
+/**
+ * The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. Files
+ * are served pre-compressed when the build made a .br or .gz of them.
+ */
 export async function spa(app: FastifyInstance, root: string) {
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
@@ -12,8 +15,12 @@ export async function spa(app: FastifyInstance, root: string) {
       root,
       index: false,
       wildcard: false,
+      // the build's .br and .gz siblings, chosen by Accept-Encoding (with Vary), index.html included
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
+        // the same URL answers brotli, gzip or plain: caches must keep them apart
+        res.setHeader('vary', 'Accept-Encoding');
         res.setHeader(
           'cache-control',
           path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
