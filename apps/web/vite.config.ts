@@ -23,13 +23,17 @@ export default defineConfig({
     // The BFF's CSP allows no inline script, style or data: fonts beyond images.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each page loads, read by scripts/check-budgets.ts.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries change less often than the app: separate chunks stay cached across releases. Only
+        // the libraries every page needs share one 'vendor' chunk; the others (forms, masks, schemas)
+        // stay with the pages that use them, so no page downloads a library it does not run.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/].*(react-dom|react-router|scheduler|[\\/]react[\\/])/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'react', test: /node_modules[\\/](react(-dom|-router|-router-dom)?|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
           ],
         },
       },

@@ -38,6 +38,8 @@ test('a proposal dated on a day without banking is paid on the first day offered
   await page.getByRole('button', { name: 'Negociar' }).click();
   const payment = page.getByRole('dialog', { name: 'Como você quer pagar?' });
   const date = payment.getByLabel('Data de pagamento');
+  // the dialog's code loads on demand: its fields are there once it shows
+  await expect(date).toBeVisible();
   const options = await date
     .locator('option')
     .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));

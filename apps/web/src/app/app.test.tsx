@@ -205,7 +205,7 @@ describe('the portal', () => {
 
     const showMore = await screen.findByRole('button', { name: 'Ver mais: Horizonte Lojas' });
     await user.click(showMore);
-    const dialog = screen.getByRole('dialog', { name: 'Horizonte Lojas' });
+    const dialog = await screen.findByRole('dialog', { name: 'Horizonte Lojas' });
     expect(dialog.getAttribute('data-modal')).toBe('modalDetalhesContrato');
     expect(await within(dialog).findByText('Contrato 45***093')).toBeTruthy();
     expect(fake.callsTo('negotiation.contracts')[0]?.input).toEqual({ codcredor: '2' });
@@ -247,7 +247,7 @@ describe('the portal', () => {
     renderApp(paths.minhaConta, { session: MARIA });
     const showMore = await screen.findByRole('button', { name: 'Ver mais: Onda Telecom' });
     await user.click(showMore);
-    const dialog = screen.getByRole('dialog', { name: 'Onda Telecom' });
+    const dialog = await screen.findByRole('dialog', { name: 'Onda Telecom' });
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Erro de timeout');
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).toBeNull();

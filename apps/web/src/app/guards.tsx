@@ -25,6 +25,12 @@ export function SessionLoading() {
   );
 }
 
+/** While the first page's code loads: the same wait, with the session already asked for meanwhile. */
+export function FirstPageLoading() {
+  useSession();
+  return <SessionLoading />;
+}
+
 /** Renders nothing of the app until `auth.session` has answered (the BFF re-validates it upstream). */
 export function SessionGate({ children }: { children?: ReactNode }) {
   const { status } = useSession();

@@ -1,30 +1,6 @@
-import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AccountPage } from '../features/account/account-page';
-import { ChangePasswordPage } from '../features/account/change-password-page';
-import { EditProfilePage } from '../features/account/edit-profile-page';
-import { MoreOptionsPage } from '../features/account/more-options-page';
-import { NotificationsPage } from '../features/account/notifications-page';
-import { AgreementFailedPage } from '../features/agreements/agreement-failed-page';
-import { AgreementsPage } from '../features/agreements/agreements-page';
-import { ConcludedPage } from '../features/agreements/concluded-page';
-import { LoginPage } from '../features/auth/login-page';
-import { HomePage } from '../features/home/home-page';
-import { AboutPage } from '../features/legal/about-page';
-import { FaqPage } from '../features/legal/faq-page';
-import { PrivacyPage } from '../features/legal/privacy-page';
-import { TermsPage } from '../features/legal/terms-page';
-import { NegotiationPage } from '../features/negotiation/negotiation-page';
-import { ProposalsPage } from '../features/negotiation/proposals-page';
-import { SummaryPage } from '../features/negotiation/summary-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ForgotPasswordPage } from '../features/recovery/forgot-password-page';
-import { RecoverySentPage } from '../features/recovery/recovery-sent-page';
-import { ResetPasswordPage } from '../features/recovery/reset-password-page';
-import { RegistrationPage } from '../features/registration/registration-page';
-import { RegistrationPolicyPage } from '../features/registration/registration-policy-page';
 import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/paths';
-import { GuestOnlyRoute, RequireSessionRoute } from './guards';
+import { FirstPageLoading, GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
 import { AppLayout } from './layouts/app-layout';
 import { BackHeader } from './layouts/back-header';
@@ -32,38 +8,76 @@ import { RootLayout } from './layouts/root-layout';
 import { SiteHeader } from './layouts/site-header';
 import { RouteErrorPage } from './route-error-page';
 
+type LazyPage = NonNullable<RouteObject['lazy']>;
+
+// Each page is its own chunk, fetched when its route is first matched: the router keeps the current
+// page on screen meanwhile. scripts/check-budgets.ts reads this table to weigh every route's first load.
 /** Every entry of the route table and its page. */
-const pages: Record<RouteName, ReactNode> = {
-  home: <HomePage />,
-  login: <LoginPage />,
-  cadastro: <RegistrationPage />,
-  politicaCadastro: <RegistrationPolicyPage />,
-  esqueceuSenha: <ForgotPasswordPage />,
-  recuperarSenha: <RecoverySentPage />,
-  novaSenhaPb: <ResetPasswordPage />,
-  termosGerais: <TermsPage />,
-  politicaGeral: <PrivacyPage />,
-  minhaConta: <AccountPage />,
-  negociacao: <NegotiationPage />,
-  propostas: <ProposalsPage />,
-  resumo: <SummaryPage />,
-  acordos: <AgreementsPage />,
-  acordoConcluido: <ConcludedPage />,
-  reemissaoConcluida: <ConcludedPage />,
-  erroEfetivacao: <AgreementFailedPage />,
-  maisOpcoes: <MoreOptionsPage />,
-  editarPerfil: <EditProfilePage />,
-  novaSenha: <ChangePasswordPage />,
-  faq: <FaqPage />,
-  sobre: <AboutPage />,
-  notificacoes: <NotificationsPage />,
-  politica: <PrivacyPage backTo={{ to: routeTable.maisOpcoes.path, label: 'Mais opções' }} />,
+const pages: Record<RouteName | 'notFound', LazyPage> = {
+  home: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+  login: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+  cadastro: async () => ({
+    Component: (await import('../features/registration/registration-page')).RegistrationPage,
+  }),
+  politicaCadastro: async () => ({
+    Component: (await import('../features/registration/registration-policy-page')).RegistrationPolicyPage,
+  }),
+  esqueceuSenha: async () => ({
+    Component: (await import('../features/recovery/forgot-password-page')).ForgotPasswordPage,
+  }),
+  recuperarSenha: async () => ({
+    Component: (await import('../features/recovery/recovery-sent-page')).RecoverySentPage,
+  }),
+  novaSenhaPb: async () => ({
+    Component: (await import('../features/recovery/reset-password-page')).ResetPasswordPage,
+  }),
+  termosGerais: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
+  politicaGeral: async () => ({ Component: (await import('../features/legal/privacy-page')).PrivacyPage }),
+  minhaConta: async () => ({ Component: (await import('../features/account/account-page')).AccountPage }),
+  negociacao: async () => ({
+    Component: (await import('../features/negotiation/negotiation-page')).NegotiationPage,
+  }),
+  propostas: async () => ({
+    Component: (await import('../features/negotiation/proposals-page')).ProposalsPage,
+  }),
+  resumo: async () => ({ Component: (await import('../features/negotiation/summary-page')).SummaryPage }),
+  acordos: async () => ({
+    Component: (await import('../features/agreements/agreements-page')).AgreementsPage,
+  }),
+  acordoConcluido: async () => ({
+    Component: (await import('../features/agreements/concluded-page')).ConcludedPage,
+  }),
+  reemissaoConcluida: async () => ({
+    Component: (await import('../features/agreements/concluded-page')).ConcludedPage,
+  }),
+  erroEfetivacao: async () => ({
+    Component: (await import('../features/agreements/agreement-failed-page')).AgreementFailedPage,
+  }),
+  maisOpcoes: async () => ({
+    Component: (await import('../features/account/more-options-page')).MoreOptionsPage,
+  }),
+  editarPerfil: async () => ({
+    Component: (await import('../features/account/edit-profile-page')).EditProfilePage,
+  }),
+  novaSenha: async () => ({
+    Component: (await import('../features/account/change-password-page')).ChangePasswordPage,
+  }),
+  faq: async () => ({ Component: (await import('../features/legal/faq-page')).FaqPage }),
+  sobre: async () => ({ Component: (await import('../features/legal/about-page')).AboutPage }),
+  notificacoes: async () => ({
+    Component: (await import('../features/account/notifications-page')).NotificationsPage,
+  }),
+  politica: async () => {
+    const { PrivacyPage } = await import('../features/legal/privacy-page');
+    return { element: <PrivacyPage backTo={{ to: routeTable.maisOpcoes.path, label: 'Mais opções' }} /> };
+  },
+  notFound: async () => ({ Component: (await import('../features/not-found/not-found-page')).NotFoundPage }),
 };
 
 function pageRoutes(names: RouteName[]): RouteObject[] {
   return names.map((name) => ({
     path: routeTable[name].path,
-    element: pages[name],
+    lazy: pages[name],
   }));
 }
 
@@ -74,6 +88,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // The first page's code and the session are fetched together behind one quiet wait.
+    hydrateFallbackElement: <FirstPageLoading />,
     children: [
       {
         // Signed-out visitors only ('/', '/login', '/cadastro', …).
@@ -100,7 +116,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <AppLayout header={<SiteHeader />} />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [{ path: '*', lazy: pages.notFound }],
       },
     ],
   },

@@ -60,7 +60,7 @@ describe('the trail of screen views', () => {
     const user = userEvent.setup();
     renderApp(paths.minhaConta, { session: MARIA });
     await user.click(await screen.findByRole('button', { name: 'Ver mais: Horizonte Lojas' }));
-    const dialog = screen.getByRole('dialog', { name: 'Horizonte Lojas' });
+    const dialog = await screen.findByRole('dialog', { name: 'Horizonte Lojas' });
     await user.click(await within(dialog).findByRole('button', { name: 'Ver contrato 883104' }));
     await waitFor(() =>
       expect(views(fake)).toEqual([

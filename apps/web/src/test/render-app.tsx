@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { sessionQueryKey } from '../lib/session';
@@ -15,16 +15,32 @@ export const MARIA: SessionView = {
   empresa: false,
 };
 
+/** The route table with every page loaded up front: a test's first render already shows its page. */
+async function withPagesLoaded(table: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    table.map(async ({ lazy, children, ...route }) => ({
+      ...route,
+      ...(typeof lazy === 'function' ? await lazy() : {}),
+      ...(children ? { children: await withPagesLoaded(children) } : {}),
+    })) as Promise<RouteObject>[],
+  );
+}
+
+const loadedRoutes = await withPagesLoaded(routes);
+
 export interface RenderAppOptions {
   /** Preset `auth.session` (no request is made); left out, the app asks the (fake) BFF. */
   session?: SessionView | null;
 }
 
-/** The whole app (real route table, guards, providers, tRPC client) in a memory router. */
+/**
+ * The whole app (real route table, guards, providers, tRPC client) in a memory router; its pages are
+ * loaded before the first render (app/router.test.tsx covers their loading on demand).
+ */
 export function renderApp(path: string, { session }: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   if (session !== undefined) queryClient.setQueryData(sessionQueryKey(), session);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(loadedRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigation } from 'react-router-dom';
+import { DelayedSpinnerModal } from '../../components/ui/spinner-modal';
 import { useTrackPageViews } from '../../lib/tracking';
 import { SessionGate } from '../guards';
 import { MAIN_ID } from './app-layout';
@@ -15,8 +16,9 @@ function useFocusOnNavigation() {
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
-    // No <ScrollRestoration>: it writes to sessionStorage.
-    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    // No <ScrollRestoration>: it writes to sessionStorage. window.scrollTo, not the root's scrollTop: a
+    // phone's visual viewport can stay offset when the page it was over gets shorter, and only it resets both.
+    window.scrollTo(0, 0);
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     const main = document.getElementById(MAIN_ID);
@@ -25,9 +27,18 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
-/** The root route: focus management across pages, the trail's screen views, then the session gate. */
+/**
+ * The root route: focus management across pages, the trail's screen views, then the session gate. While
+ * the next page's code is on its way the current page stays, and a slow fetch shows 'Carregando...'.
+ */
 export function RootLayout() {
   useFocusOnNavigation();
   useTrackPageViews();
-  return <SessionGate />;
+  const loadingPage = useNavigation().state === 'loading';
+  return (
+    <>
+      <SessionGate />
+      {loadingPage ? <DelayedSpinnerModal /> : null}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useId } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import { Modal } from './modal';
 
 export interface SpinnerModalProps {
@@ -27,4 +27,17 @@ export function SpinnerModal({ open, text = 'Carregando...', returnFocusRef }: S
       </p>
     </Modal>
   );
+}
+
+// A wait shorter than this shows nothing: no flash when the code of a page or modal arrives quickly.
+const SPINNER_DELAY_MS = 400;
+
+/** The same wait for code loaded on demand, shown only once it has lasted a moment. */
+export function DelayedSpinnerModal() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SPINNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <SpinnerModal open={shown} />;
 }

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MoreIcon } from '../../components/ui/icons';
+import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -9,13 +10,17 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { useTrack } from '../../lib/tracking';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/trpc';
-import { ContractDetailsModal } from './contract-details-modal';
 import { CreditorCard } from './creditor-card';
 import { PendingAgreementNotice } from './pending-agreement-notice';
 import { RegistrationInfoModal } from './registration-info-modal';
 import { SavedNotice } from './saved-notice';
 import { ScoreCard } from './score-card';
 import './account.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const ContractDetailsModal = lazy(() =>
+  import('./contract-details-modal').then((m) => ({ default: m.ContractDetailsModal })),
+);
 
 /** The way from the account to the profile, password, notifications and texts (the header has it too). */
 function MoreOptionsShortcut() {
@@ -109,7 +114,9 @@ export function AccountPage() {
         onRetry={retry}
         onClose={() => setErrorDismissed(true)}
       />
-      <ContractDetailsModal creditor={selected} onClose={() => setSelected(null)} />
+      <OnDemand when={selected !== null}>
+        <ContractDetailsModal creditor={selected} onClose={() => setSelected(null)} />
+      </OnDemand>
       {/* After a registration (?first=true): where the temporary password went, once the debts' wait is over. */}
       <RegistrationInfoModal held={loading || (failed && !errorDismissed)} />
     </div>

@@ -1,6 +1,5 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RatingModal } from '../../components/rating-modal';
 import { BackLink } from '../../components/ui/back-link';
 import {
   CheckIcon,
@@ -12,9 +11,15 @@ import {
   StarIcon,
   UserIcon,
 } from '../../components/ui/icons';
+import { OnDemand } from '../../components/ui/on-demand';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import './account.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const RatingModal = lazy(() =>
+  import('../../components/rating-modal').then((m) => ({ default: m.RatingModal })),
+);
 
 interface Tile {
   to: string;
@@ -82,7 +87,9 @@ export function MoreOptionsPage() {
           </button>
         </li>
       </ul>
-      <RatingModal open={rating} onClose={() => setRating(false)} onRated={() => setRated(true)} />
+      <OnDemand when={rating}>
+        <RatingModal open={rating} onClose={() => setRating(false)} onRated={() => setRated(true)} />
+      </OnDemand>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
-import { useId, useMemo, useRef, useState } from 'react';
+import { lazy, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { InstalmentDetailsModal } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CheckIcon } from '../../components/ui/icons';
+import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
@@ -15,6 +15,11 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type AgreementInProgress, trpc } from '../../lib/trpc';
 import './agreements.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const InstalmentDetailsModal = lazy(() =>
+  import('../../components/instalment-details-modal').then((m) => ({ default: m.InstalmentDetailsModal })),
+);
 
 export const TITLE = 'Acordos em andamento';
 export const FUTURE_HINT = 'Disponível após o pagamento da parcela anterior.';
@@ -92,19 +97,21 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
       <SpinnerModal open={reissue.isPending} text="Carregando" />
       <QueryErrorModal open={loadFailed} error={agreement.error} onRetry={() => void agreement.refetch()} />
       <ErrorModal open={reissueFailed} message={errorMessage(reissue.error)} onClose={reissue.reset} />
-      <InstalmentDetailsModal
-        details={
-          shown && data
-            ? {
-                contratoExibido: data.contratoExibido,
-                parcela: shown.numero,
-                vencimento: shown.vencimento,
-                valorPagarCents: shown.valorCents,
-              }
-            : null
-        }
-        onClose={() => setShown(null)}
-      />
+      <OnDemand when={Boolean(shown && data)}>
+        <InstalmentDetailsModal
+          details={
+            shown && data
+              ? {
+                  contratoExibido: data.contratoExibido,
+                  parcela: shown.numero,
+                  vencimento: shown.vencimento,
+                  valorPagarCents: shown.valorCents,
+                }
+              : null
+          }
+          onClose={() => setShown(null)}
+        />
+      </OnDemand>
     </div>
   );
 }

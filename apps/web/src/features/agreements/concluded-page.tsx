@@ -1,6 +1,5 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { RatingModal } from '../../components/rating-modal';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import {
@@ -12,6 +11,7 @@ import {
   ShareIcon,
   SmsIcon,
 } from '../../components/ui/icons';
+import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/errors';
@@ -19,12 +19,19 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
 import { ActionButton } from './action-button';
-import { type DeliveryChoice, DeliveryModal } from './delivery-modal';
-import { type SendChannel, SendModal } from './send-modal';
+import type { DeliveryChoice } from './delivery-modal';
+import type { SendChannel } from './send-modal';
 import { whatsappShareHref } from './share-text';
 import { useAnnouncement } from './use-announcement';
 import { downloadableBoletos, useBoletoDownloads } from './use-boleto-downloads';
 import './agreements.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const RatingModal = lazy(() =>
+  import('../../components/rating-modal').then((m) => ({ default: m.RatingModal })),
+);
+const DeliveryModal = lazy(() => import('./delivery-modal').then((m) => ({ default: m.DeliveryModal })));
+const SendModal = lazy(() => import('./send-modal').then((m) => ({ default: m.SendModal })));
 
 export const PIX_LEAD = 'Use o QR Code do PIX abaixo para pagamento do seu acordo:';
 export const BOLETO_SENT = 'O boleto foi enviado para os canais cadastrados.';
@@ -309,19 +316,23 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         Ir para Minha Conta
       </button>
 
-      <DeliveryModal
-        open={sharing}
-        title={actionsTitle}
-        choices={deliveryChoices}
-        done={done}
-        whatsappHref={whatsappHref}
-        onWhatsapp={() => {
-          setSharing(false);
-          announce('O WhatsApp foi aberto em uma nova aba com o pagamento para enviar.');
-        }}
-        onClose={() => setSharing(false)}
-      />
-      <SendModal channel={channel} onClose={() => setChannel(null)} onSent={sent} />
+      <OnDemand when={sharing}>
+        <DeliveryModal
+          open={sharing}
+          title={actionsTitle}
+          choices={deliveryChoices}
+          done={done}
+          whatsappHref={whatsappHref}
+          onWhatsapp={() => {
+            setSharing(false);
+            announce('O WhatsApp foi aberto em uma nova aba com o pagamento para enviar.');
+          }}
+          onClose={() => setSharing(false)}
+        />
+      </OnDemand>
+      <OnDemand when={channel !== null}>
+        <SendModal channel={channel} onClose={() => setChannel(null)} onSent={sent} />
+      </OnDemand>
       <ErrorModal open={copyFailed} message={COPY_FAILED} onClose={() => setCopyFailed(false)} />
       <SpinnerModal open={finish.isPending} text="Carregando" />
     </div>
@@ -342,7 +353,9 @@ function RateOffer() {
       <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
         Avaliar o portal
       </button>
-      <RatingModal open={open} onClose={() => setOpen(false)} onRated={() => setRated(true)} />
+      <OnDemand when={open}>
+        <RatingModal open={open} onClose={() => setOpen(false)} onRated={() => setRated(true)} />
+      </OnDemand>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { isValidDocument, normalizeDocument } from '@portal/validation/document';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -11,9 +12,15 @@ import { takeReturnTo } from '../../lib/return-to';
 import { type SessionView, trpc } from '../../lib/trpc';
 import './auth.css';
 import { GoogleSignIn } from './google-sign-in';
-import { GoogleUnregisteredModal } from './google-unregistered-modal';
-import { IdentityQuestionModal } from './identity-question-modal';
 import { LoginForm, type LoginFormValues } from './login-form';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const IdentityQuestionModal = lazy(() =>
+  import('./identity-question-modal').then((m) => ({ default: m.IdentityQuestionModal })),
+);
+const GoogleUnregisteredModal = lazy(() =>
+  import('./google-unregistered-modal').then((m) => ({ default: m.GoogleUnregisteredModal })),
+);
 
 /** The tRPC error code the BFF answered with, if any. */
 function trpcCode(error: unknown): string | undefined {
@@ -159,18 +166,22 @@ export function LoginPage() {
         </p>
       </div>
 
-      <IdentityQuestionModal
-        question={question}
-        pending={answerChallenge.isPending}
-        onAnswer={answer}
-        onCancel={() => setQuestion(null)}
-        answerRef={answerRef}
-      />
-      <GoogleUnregisteredModal
-        open={googleUnregistered}
-        onClose={() => setGoogleUnregistered(false)}
-        onRecover={handOverDocument}
-      />
+      <OnDemand when={question !== null}>
+        <IdentityQuestionModal
+          question={question}
+          pending={answerChallenge.isPending}
+          onAnswer={answer}
+          onCancel={() => setQuestion(null)}
+          answerRef={answerRef}
+        />
+      </OnDemand>
+      <OnDemand when={googleUnregistered}>
+        <GoogleUnregisteredModal
+          open={googleUnregistered}
+          onClose={() => setGoogleUnregistered(false)}
+          onRecover={handOverDocument}
+        />
+      </OnDemand>
       <SpinnerModal open={startChallenge.isPending || signInWithGoogle.isPending} />
       <ErrorModal
         open={failure !== null}

@@ -1,10 +1,11 @@
 import { maskContract } from '@portal/validation/contract';
 import { formatMoney } from '@portal/validation/money';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/errors';
@@ -13,7 +14,6 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
-import { InstalmentDatesModal } from './instalment-dates-modal';
 import {
   type DebtGroup,
   overdueSelection,
@@ -25,10 +25,23 @@ import {
   toggleGroup,
 } from './instalment-selection';
 import { InstalmentsBlock } from './instalments-block';
-import { ConfirmOnlyOverdueModal, FutureInstalmentsModal, OneBoletoEachModal } from './negotiation-modals';
-import { PaymentModal } from './payment-modal';
 import { ProposalsBlock } from './proposals-block';
 import './negotiation.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const FutureInstalmentsModal = lazy(() =>
+  import('./negotiation-modals').then((m) => ({ default: m.FutureInstalmentsModal })),
+);
+const ConfirmOnlyOverdueModal = lazy(() =>
+  import('./negotiation-modals').then((m) => ({ default: m.ConfirmOnlyOverdueModal })),
+);
+const OneBoletoEachModal = lazy(() =>
+  import('./negotiation-modals').then((m) => ({ default: m.OneBoletoEachModal })),
+);
+const PaymentModal = lazy(() => import('./payment-modal').then((m) => ({ default: m.PaymentModal })));
+const InstalmentDatesModal = lazy(() =>
+  import('./instalment-dates-modal').then((m) => ({ default: m.InstalmentDatesModal })),
+);
 
 /** /negociacao: opened from the contract-details modal with the contract in the query. */
 export function NegotiationPage() {
@@ -155,44 +168,54 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
 
       <SpinnerModal open={offers.isPending} text="Buscando dados..." />
       <QueryErrorModal open={loadFailed} error={offers.error} onRetry={() => void offers.refetch()} />
-      <FutureInstalmentsModal
-        count={step === 'future' ? upcoming.length : 0}
-        onYes={includeUpcoming}
-        onNo={() => setStep('payment')}
-        onClose={() => setStep(null)}
-      />
-      <PaymentModal
-        proposal={step === 'payment' ? upfront : null}
-        link={link}
-        methods={payable}
-        preferred={preferred}
-        onClose={() => setStep(null)}
-        onFailure={(message) => {
-          setStep(null);
-          setFailure(message);
-        }}
-      />
-      <ConfirmOnlyOverdueModal
-        open={step === 'confirm'}
-        onYes={() => {
-          setExpanded((e) => ({ ...e, aVencer: true }));
-          setStep(null);
-          setFocus('upcoming');
-        }}
-        onNo={afterConfirm}
-        onClose={() => setStep(null)}
-      />
-      <OneBoletoEachModal
-        open={step === 'warning'}
-        onOk={() => setStep('dates')}
-        onCancel={() => setStep(null)}
-      />
-      <InstalmentDatesModal
-        debts={step === 'dates' ? chosen : []}
-        link={link}
-        methods={methods.map((m) => m.tipo)}
-        onClose={() => setStep(null)}
-      />
+      <OnDemand when={step === 'future'}>
+        <FutureInstalmentsModal
+          count={step === 'future' ? upcoming.length : 0}
+          onYes={includeUpcoming}
+          onNo={() => setStep('payment')}
+          onClose={() => setStep(null)}
+        />
+      </OnDemand>
+      <OnDemand when={step === 'payment'}>
+        <PaymentModal
+          proposal={step === 'payment' ? upfront : null}
+          link={link}
+          methods={payable}
+          preferred={preferred}
+          onClose={() => setStep(null)}
+          onFailure={(message) => {
+            setStep(null);
+            setFailure(message);
+          }}
+        />
+      </OnDemand>
+      <OnDemand when={step === 'confirm'}>
+        <ConfirmOnlyOverdueModal
+          open={step === 'confirm'}
+          onYes={() => {
+            setExpanded((e) => ({ ...e, aVencer: true }));
+            setStep(null);
+            setFocus('upcoming');
+          }}
+          onNo={afterConfirm}
+          onClose={() => setStep(null)}
+        />
+      </OnDemand>
+      <OnDemand when={step === 'warning'}>
+        <OneBoletoEachModal
+          open={step === 'warning'}
+          onOk={() => setStep('dates')}
+          onCancel={() => setStep(null)}
+        />
+      </OnDemand>
+      <OnDemand when={step === 'dates'}>
+        <InstalmentDatesModal
+          debts={step === 'dates' ? chosen : []}
+          link={link}
+          methods={methods.map((m) => m.tipo)}
+          onClose={() => setStep(null)}
+        />
+      </OnDemand>
       <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
     </div>
   );

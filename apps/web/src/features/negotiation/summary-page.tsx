@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deliveryShape } from '@portal/contracts/procedures/agreements';
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { type InstalmentDetails, InstalmentDetailsModal } from '../../components/instalment-details-modal';
+import type { InstalmentDetails } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Field } from '../../components/ui/field';
+import { OnDemand } from '../../components/ui/on-demand';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
@@ -21,6 +22,11 @@ import { paths } from '../../lib/paths';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
 import { type AgreementIntent, type Summary, trpc } from '../../lib/trpc';
 import './negotiation.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const InstalmentDetailsModal = lazy(() =>
+  import('../../components/instalment-details-modal').then((m) => ({ default: m.InstalmentDetailsModal })),
+);
 
 /** how often a creation still processing is asked about */
 const POLL_MS = 2_000;
@@ -281,7 +287,9 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
           </div>
         );
       })}
-      <InstalmentDetailsModal details={shown} onClose={() => setShown(null)} />
+      <OnDemand when={shown !== null}>
+        <InstalmentDetailsModal details={shown} onClose={() => setShown(null)} />
+      </OnDemand>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { normalizeDocument } from '@portal/validation/document';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../lib/page-title';
@@ -19,7 +20,11 @@ import {
   type RegistrationFormHandle,
   type RegistrationFormValues,
 } from './registration-form';
-import { RegistrationTermsModal } from './registration-terms-modal';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const RegistrationTermsModal = lazy(() =>
+  import('./registration-terms-modal').then((m) => ({ default: m.RegistrationTermsModal })),
+);
 
 interface StartingPoint {
   values: Partial<RegistrationFormValues> | undefined;
@@ -111,7 +116,9 @@ export function RegistrationPage() {
         text="Validando e-mail e telefone"
         returnFocusRef={afterCheckFocusRef}
       />
-      {accepting ? <RegistrationTermsModal onAccept={enter} onClose={() => setAccepting(null)} /> : null}
+      <OnDemand when={accepting !== null}>
+        <RegistrationTermsModal onAccept={enter} onClose={() => setAccepting(null)} />
+      </OnDemand>
       <ErrorModal
         open={failure !== null}
         title="Não foi possível validar os seus dados"

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PrivacyNoticeText } from '../../components/content/legal-texts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { ArrowDownIcon } from '../../components/ui/icons';
+import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
@@ -12,10 +13,14 @@ import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import { clearRegistrationDraft, peekRegistrationDraft, type RegistrationDraft } from './registration-draft';
-import { RegistrationSuccessModal } from './registration-success-modal';
 import { TERMS_DECLARATION, TermsPageLink } from './registration-terms-modal';
 import { useElapsed, useInView } from './use-in-view';
 import './registration.css';
+
+// The modals not on the first screen: their code is fetched when they first open.
+const RegistrationSuccessModal = lazy(() =>
+  import('./registration-success-modal').then((m) => ({ default: m.RegistrationSuccessModal })),
+);
 
 /** The policy step checks whether the page was read to its end 900 ms after it opens. */
 export const POLICY_SCROLL_CHECK_DELAY_MS = 900;
@@ -149,13 +154,15 @@ function PolicyStep({ draft }: { draft: RegistrationDraft }) {
         message={failure ?? ''}
         onClose={() => setFailure(null)}
       />
-      <RegistrationSuccessModal
-        open={registeredOnly}
-        onLogin={() => {
-          setPrefill(draft.cpfCnpj);
-          navigate(paths.login, { replace: true });
-        }}
-      />
+      <OnDemand when={registeredOnly}>
+        <RegistrationSuccessModal
+          open={registeredOnly}
+          onLogin={() => {
+            setPrefill(draft.cpfCnpj);
+            navigate(paths.login, { replace: true });
+          }}
+        />
+      </OnDemand>
     </div>
   );
 }
