@@ -97,10 +97,14 @@ export async function settle(ctx: SignedIn, chave: string, intent: Intent, resul
  * it made nothing, and its key is freed to be sent again.
  */
 export async function intentStatus(ctx: SignedIn, chave: string): Promise<IntentStatus> {
+  const intent = await ctx.services.store.get<Intent>(intentKey(chave));
+  return intent ? statusOf(ctx, chave, intent) : { status: 'nenhum' };
+}
+
+/** An intent's state, from its record already read; reconciled past the deadline. */
+async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
   const { store, config } = ctx.services;
   const key = intentKey(chave);
-  const intent = await store.get<Intent>(key);
-  if (!intent) return { status: 'nenhum' };
   const answer = answerOf(intent, ownerOf(ctx));
   if (answer.status !== 'processando') {
     if (answer.status === 'concluido')
@@ -156,6 +160,6 @@ export async function pendingAgreement(
   const chave = await store.get<string>(pendingKey(owner));
   const intent = chave ? await store.get<Intent>(intentKey(chave)) : undefined;
   if (!chave || !intent || intent.owner !== owner) return null;
-  if ((await intentStatus(ctx, chave)).status !== 'processando') return null;
+  if ((await statusOf(ctx, chave, intent)).status !== 'processando') return null;
   return { credor: intent.summary.credor, contratoExibido: intent.summary.contratoExibido };
 }

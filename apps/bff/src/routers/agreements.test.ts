@@ -99,6 +99,24 @@ async function offersFor(persona: { cpfCnpj: string; senha: string }, pick?: (nu
   throw new Error('no contract to negotiate');
 }
 
+/** A fresh copy of Maria signed in on a stack of the test's own. */
+async function signedInMaria(on: Stack) {
+  const user = on.stub.state.clonePersona('maria');
+  const client = on.client();
+  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+  return { user, client };
+}
+
+/** A fresh copy of Maria, signed in, with the summary of her first contract's upfront (AV) proposal. */
+async function upfrontSummary(formaPagamento: 'boleto' | 'pix' = 'boleto') {
+  const user = stack.stub.state.clonePersona('maria');
+  const found = await offersFor({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+  const upfront = found.offers.proposals.find((p) => p.tipo === 'AV');
+  if (!upfront) throw new Error('no AV proposal');
+  const summary = await found.summarize(upfront.id, formaPagamento);
+  return { ...found, user, summary, chave: summary.chave };
+}
+
 describe('negotiation', () => {
   it("lists a creditor's contracts and offers AV and AP proposals with the open instalments", async () => {
     const { offers, contract } = await offersFor(PERSONA.maria);
@@ -138,14 +156,7 @@ describe('negotiation', () => {
 
 describe('agreements', () => {
   it('sends gerarBoleto once for 50 creations at once: the others get 409 while it is in flight, or its result', async () => {
-    const user = stack.stub.state.clonePersona('maria');
-    const { trpc, offers, summarize } = await offersFor({
-      cpfCnpj: user.cpfCnpj,
-      senha: PERSONA.maria.senha,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const summary = await summarize(upfront.id);
+    const { user, trpc, summary } = await upfrontSummary();
     const contact = { chave: summary.chave, email: 'maria.silva@example.com', telefone: '(11) 91234-5678' };
     // 50 at once while the upstream is slow: one sends; the others are told it is in flight (409), or
     // get its result once it is done.
@@ -188,14 +199,7 @@ describe('agreements', () => {
   });
 
   it('a lost reply leaves the intent processing; past the deadline it is found made upstream, never sent again', async () => {
-    const user = stack.stub.state.clonePersona('maria');
-    const { trpc, creditor, contract, offers, summarize } = await offersFor({
-      cpfCnpj: user.cpfCnpj,
-      senha: PERSONA.maria.senha,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await summarize(upfront.id, 'pix');
+    const { user, trpc, creditor, contract, chave } = await upfrontSummary('pix');
     stack.stub.faults.set({ lostReplyRate: 1, proxyMethods: ['gerarBoleto'] });
     const pending = await trpc.agreements.create.mutate({ chave }).finally(() => stack.stub.faults.reset());
     expect(pending).toEqual({ status: 'processando' });
@@ -226,14 +230,7 @@ describe('agreements', () => {
   });
 
   it('an upstream that never answered is proven to have made nothing past the deadline; only then is it sent again', async () => {
-    const user = stack.stub.state.clonePersona('maria');
-    const { trpc, offers, summarize } = await offersFor({
-      cpfCnpj: user.cpfCnpj,
-      senha: PERSONA.maria.senha,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await summarize(upfront.id);
+    const { user, trpc, chave } = await upfrontSummary();
     stack.stub.faults.set({ proxySilent: true, proxyMethods: ['gerarBoleto'] });
     const pending = await trpc.agreements.create.mutate({ chave });
     expect(pending).toEqual({ status: 'processando' });
@@ -248,14 +245,7 @@ describe('agreements', () => {
   });
 
   it('a refusal from the upstream frees the key at once: it made nothing', async () => {
-    const user = stack.stub.state.clonePersona('maria');
-    const { trpc, offers, summarize } = await offersFor({
-      cpfCnpj: user.cpfCnpj,
-      senha: PERSONA.maria.senha,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await summarize(upfront.id);
+    const { user, trpc, chave } = await upfrontSummary();
     stack.stub.faults.set({ errorRate: 1, proxyMethods: ['gerarBoleto'] });
     await failure(trpc.agreements.create.mutate({ chave })).finally(() => stack.stub.faults.reset());
     expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'nenhum' });
@@ -264,14 +254,7 @@ describe('agreements', () => {
   });
 
   it("refuses another person's key, on the poll and on the creation", async () => {
-    const user = stack.stub.state.clonePersona('maria');
-    const { trpc, offers, summarize } = await offersFor({
-      cpfCnpj: user.cpfCnpj,
-      senha: PERSONA.maria.senha,
-    });
-    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
-    if (!upfront) throw new Error('no AV proposal');
-    const { chave } = await summarize(upfront.id);
+    const { trpc, chave } = await upfrontSummary();
     const mine = await trpc.agreements.create.mutate({ chave });
     expect(mine.status).toBe('concluido');
     const other = stack.client();
@@ -297,9 +280,7 @@ describe('agreements', () => {
     };
     const own = await startStack({ env: { PROXY_TIMEOUT_MS: '400' }, deps: { store: blinking } });
     try {
-      const user = own.stub.state.clonePersona('maria');
-      const client = own.client();
-      await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+      const { user, client } = await signedInMaria(own);
       const { chave } = await summaryOf(client.trpc);
       failIntentWrites = true;
       expect(await client.trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
@@ -328,9 +309,7 @@ describe('agreements', () => {
     };
     const own = await startStack({ deps: { store: watched } });
     try {
-      const user = own.stub.state.clonePersona('maria');
-      const client = own.client();
-      await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+      const { client } = await signedInMaria(own);
       const { chave } = await summaryOf(client.trpc);
       expect((await client.trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
       expect(ttls.map(([state]) => state)).toEqual(['in flight', 'settled']);

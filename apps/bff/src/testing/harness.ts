@@ -5,6 +5,21 @@ import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppRouter } from '../trpc/app-router';
 
+/** The BFF's configuration in tests, against the upstream at `upstreamUrl`, with the test's own variables. */
+export function testConfig(upstreamUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    // into the test file's log sink, which is checked for personal data (log-sink.setup.ts)
+    LOG_LEVEL: 'debug',
+    // Test files share a busy event loop: load shedding is tested where it is turned on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
+    UPSTREAM_URL: upstreamUrl,
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
 /** A real stub and a real BFF on loopback ports, for integration tests. */
 export async function startStack({
   env = {},
@@ -20,15 +35,7 @@ export async function startStack({
 } = {}) {
   const stub = await buildStub(stubOptions);
   const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
-  const config: Config = loadConfig({
-    NODE_ENV: 'test',
-    // into the test file's log sink, which is checked for personal data (log-sink.setup.ts)
-    LOG_LEVEL: 'debug',
-    // Test files share a busy event loop: load shedding is tested where it is turned on.
-    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
-    UPSTREAM_URL: stubUrl,
-    WEB_DIST: '/nonexistent',
+  const config = testConfig(stubUrl, {
     ...(stubJwks
       ? { GOOGLE_JWKS_URL: `${stubUrl}/.well-known/jwks.json`, GOOGLE_ISSUERS: 'https://accounts.google.com' }
       : {}),

@@ -5,9 +5,8 @@ import { buildStub, type Stub } from '@portal/stub/app';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy';
-import { createClient, PERSONA } from '../testing/harness';
+import { createClient, PERSONA, testConfig } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 // The API sheds every request beyond 300 in flight; the proxy channel's own bound, by default half of it,
@@ -28,12 +27,7 @@ beforeEach(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
   app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
-      UPSTREAM_URL: stubUrl,
+    testConfig(stubUrl, {
       // only the socket channels go through the fault proxy: REST calls reach the stub directly
       UPSTREAM_WS_URL: proxy.url.replace(/^http/, 'ws'),
       UPSTREAM_HEARTBEAT_MS: '60000',

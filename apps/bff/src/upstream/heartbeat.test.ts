@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy';
+import { testConfig } from '../testing/harness';
 import { UpstreamError } from './errors';
 import { createProxyChannel, type ProxyChannel } from './proxy-channel';
 import { createSocketConnection, type SocketConnection } from './socket-connection';
@@ -129,15 +129,9 @@ describe('socket heartbeat', () => {
 
     it('turns /readyz not ready while silent, and ready again once the peer answers', async () => {
       const app = await buildApp(
-        loadConfig({
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-          OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
-          UPSTREAM_URL: stubUrl,
+        testConfig(stubUrl, {
           UPSTREAM_WS_URL: proxy.url.replace(/^http/, 'ws'),
           UPSTREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
-          WEB_DIST: '/nonexistent',
         }),
       );
       closers.push(() => app.close());
