@@ -15,6 +15,12 @@ export function normalizeEmail(s: string): string {
   return s.trim().toLowerCase();
 }
 
+/** A typed e-mail that may be left blank: blank, or valid once normalized (the summary's delivery field). */
+export function isBlankOrValidEmail(s: string): boolean {
+  const email = normalizeEmail(s);
+  return s.length <= EMAIL_MAX_LENGTH && (email === '' || isValidEmail(email));
+}
+
 /**
  * Password-recovery display: first 2 characters of the local part, then '***', e.g. ma***@example.com.
  * Shorter local parts show one character fewer than they have, so the whole local part is never revealed.

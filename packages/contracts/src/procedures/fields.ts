@@ -9,6 +9,7 @@ import { DOCUMENT_INVALID_MESSAGE, isValidDocument, normalizeDocument } from '@p
 import {
   EMAIL_INVALID_MESSAGE,
   EMAIL_MAX_LENGTH,
+  isBlankOrValidEmail,
   isValidEmail,
   normalizeEmail,
 } from '@portal/validation/email';
@@ -56,11 +57,7 @@ export const emailField = (message: string = EMAIL_INVALID_MESSAGE) =>
 
 /** The same, or '' when none is typed. */
 export const emailOrBlankField = (message: string = EMAIL_INVALID_MESSAGE) =>
-  z
-    .string()
-    .max(EMAIL_MAX_LENGTH)
-    .transform(normalizeEmail)
-    .refine((email) => email === '' || isValidEmail(email), message);
+  z.string().max(EMAIL_MAX_LENGTH).transform(normalizeEmail).refine(isBlankOrValidEmail, message);
 
 /** A mobile number (masked or not), handed over in digits; `message` is the screen's wording. */
 export const mobileField = (message: string = PHONE_INVALID_MESSAGE) =>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInput } from '@portal/contracts/procedures/account';
+import type { changePasswordInput } from '@portal/contracts/procedures/account';
 import { PASSWORD_MAX_LENGTH } from '@portal/validation/password';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { PasswordInput } from '../../components/ui/password-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
@@ -20,16 +20,19 @@ import './account.css';
 /** All three required; new and confirmation equal, or 'As senhas devem ser iguais' and nothing sent. */
 type ChangePasswordValues = z.output<typeof changePasswordInput>;
 
+const changePasswordResolver = lazyResolver((resolvers) => resolvers.changePassword);
+
 /** /mais-opcoes/nova-senha: current, new and confirmed password; success goes to /minha-conta. */
 export function ChangePasswordPage() {
   usePageTitle('Alterar senha');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordInput),
+    resolver: changePasswordResolver,
     mode: 'onTouched',
     defaultValues: { senha: '', novaSenha: '', confirmacao: '' },
   });
+  usePreloadedResolvers();
   // gcTime 0: the passwords leave the mutation cache at once.
   const change = trpc.account.changePassword.useMutation({
     gcTime: 0,

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { isUf, UFS } from '@portal/validation/address';
 import { formatCep } from '@portal/validation/cep';
 import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
@@ -17,11 +16,12 @@ import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isBadRequest, isUnauthorized } from '../../lib/errors';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type Profile, trpc } from '../../lib/trpc';
-import { type ProfileFormValues, type ProfileUpdate, profileSchema } from './profile-form';
+import type { ProfileFormValues, ProfileUpdate } from './profile-form';
 import { SAVED_NOTICE_STATE } from './saved-notice';
 import './account.css';
 
@@ -63,22 +63,25 @@ function initialValues(profile: Profile): ProfileFormValues {
   };
 }
 
+const personProfileResolver = lazyResolver((resolvers) => resolvers.profile.person);
+const companyProfileResolver = lazyResolver((resolvers) => resolvers.profile.company);
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const session = useSignedInSession();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [failure, setFailure] = useState<unknown>(null);
-  const [schema] = useState(() => profileSchema(profile.empresa));
   const {
     control,
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
-    resolver: zodResolver(schema),
+    resolver: profile.empresa ? companyProfileResolver : personProfileResolver,
     mode: 'onTouched',
     defaultValues: initialValues(profile),
   });
+  usePreloadedResolvers();
 
   const update = trpc.account.updateProfile.useMutation({
     onSuccess: async () => {

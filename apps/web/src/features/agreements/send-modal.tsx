@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { sendEmailDestino, sendSmsDestino } from '@portal/contracts/procedures/agreements';
 import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
-import { PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import { useController, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { trpc } from '../../lib/trpc';
 
 export type SendChannel = 'email' | 'sms';
@@ -29,10 +26,9 @@ export function SendModal({ channel, onClose, onSent }: SendModalProps) {
 }
 
 /** The address typed in each channel's modal, handed over as `agreements.send` takes it. */
-const SEND_SCHEMAS = {
-  email: z.object({ destino: sendEmailDestino }),
-  // the mask takes a landline too, but only a mobile receives an SMS
-  sms: z.object({ destino: sendSmsDestino(PHONE_INVALID_MESSAGE) }),
+const SEND_RESOLVERS = {
+  email: lazyResolver((resolvers) => resolvers.send.email),
+  sms: lazyResolver((resolvers) => resolvers.send.sms),
 };
 
 interface Values {
@@ -44,7 +40,7 @@ function SendForm({ channel, onClose, onSent }: SendModalProps & { channel: Send
     onSuccess: (result) => onSent(channel, result.message),
   });
   const { control, handleSubmit } = useForm<Values, unknown, Values>({
-    resolver: zodResolver(SEND_SCHEMAS[channel]),
+    resolver: SEND_RESOLVERS[channel],
     defaultValues: { destino: '' },
     mode: 'onTouched',
   });

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { answerChallengeInput } from '@portal/contracts/procedures/auth';
+import type { answerChallengeInput } from '@portal/contracts/procedures/auth';
 import { ANSWER_MAX_LENGTH } from '@portal/validation/identity-question';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
+import { lazyResolver } from '../../lib/lazy-resolver';
 
 type AnswerValues = z.output<typeof answerChallengeInput>;
 
@@ -48,6 +48,8 @@ export function IdentityQuestionModal({
   );
 }
 
+const answerResolver = lazyResolver((resolvers) => resolvers.answerChallenge);
+
 function AnswerForm({
   pending,
   onAnswer,
@@ -59,7 +61,7 @@ function AnswerForm({
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof answerChallengeInput>, unknown, AnswerValues>({
-    resolver: zodResolver(answerChallengeInput),
+    resolver: answerResolver,
     mode: 'onTouched',
     defaultValues: { resposta: '' },
   });

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInInput } from '@portal/contracts/procedures/auth';
+import type { signInInput } from '@portal/contracts/procedures/auth';
 import { formatDocument, normalizeDocument } from '@portal/validation/document';
 import { type ReactNode, type RefObject, useEffect } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { PasswordInput } from '../../components/ui/password-input';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 
 type LoginFormInput = z.input<typeof signInInput>;
 /** What the form hands over: the normalized document ('52998224725') and the password as typed. */
@@ -30,6 +30,8 @@ export interface LoginFormProps {
   onChallenge?: ((cpfCnpj: string) => void) | undefined;
 }
 
+const signInResolver = lazyResolver((resolvers) => resolvers.signIn);
+
 /** The sign-in form, without any network: validation and the submit of valid values only. */
 export function LoginForm({
   onSubmit,
@@ -49,10 +51,11 @@ export function LoginForm({
     getValues,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(signInInput),
+    resolver: signInResolver,
     mode: 'onTouched',
     defaultValues: { cpfCnpj: defaultDocument ? formatDocument(defaultDocument) : '', senha: '' },
   });
+  usePreloadedResolvers();
 
   // Registered in screen order, so a failed submit focuses the first invalid field.
   const { field: documentFieldProps, fieldState: documentState } = useController({

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { documentLookupInput } from '@portal/contracts/procedures/auth';
+import type { documentLookupInput } from '@portal/contracts/procedures/auth';
 import { type RefObject, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { ShieldIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
@@ -17,6 +17,8 @@ export interface HomeBannerProps {
   /** The page's <h1> (the cookie choice gives focus back to it). */
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
+
+const documentLookupResolver = lazyResolver((resolvers) => resolvers.documentLookup);
 
 /**
  * The 'inicio' section: the CPF/CNPJ banner. A registered document goes on to /login, any other to
@@ -30,7 +32,8 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
     z.input<typeof documentLookupInput>,
     unknown,
     z.output<typeof documentLookupInput>
-  >({ resolver: zodResolver(documentLookupInput), defaultValues: { cpfCnpj: '' } });
+  >({ resolver: documentLookupResolver, defaultValues: { cpfCnpj: '' } });
+  usePreloadedResolvers();
 
   // gcTime 0: the document leaves the mutation cache as soon as the answer is used.
   const lookup = trpc.auth.lookupDocument.useMutation({ gcTime: 0 });

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { deliveryShape } from '@portal/contracts/procedures/agreements';
 import { formatBrDate } from '@portal/validation/dates';
+import { isBlankOrValidEmail } from '@portal/validation/email';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { InstalmentDetails } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
@@ -16,7 +15,9 @@ import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
+import type { DeliverySchema } from '../../lib/form-resolvers';
 import { agreementsHref } from '../../lib/journey-links';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
@@ -36,9 +37,9 @@ export const NOT_MADE_MESSAGE =
   'Não conseguimos concluir seu acordo e nada foi registrado. Você pode tentar novamente.';
 
 /** Each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
-const deliverySchema = z.object(deliveryShape);
-type DeliveryInput = z.input<typeof deliverySchema>;
-type Delivery = z.output<typeof deliverySchema>;
+type DeliveryInput = z.input<DeliverySchema>;
+type Delivery = z.output<DeliverySchema>;
+const deliveryResolver = lazyResolver((resolvers) => resolvers.delivery);
 
 /** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
 export function SummaryPage() {
@@ -91,14 +92,15 @@ function AgreementSummary({ summary }: { summary: Summary }) {
   const processing = status === 'processando';
   const boleto = summary.formaPagamento === 'boleto';
   const { handleSubmit, register, control, formState } = useForm<DeliveryInput, unknown, Delivery>({
-    resolver: zodResolver(deliverySchema),
+    resolver: deliveryResolver,
     mode: 'onTouched',
     defaultValues: { email: '', telefone: '' },
   });
+  usePreloadedResolvers();
   const email = useWatch({ control, name: 'email' });
   const { field: phone, fieldState: phoneState } = useController({ control, name: 'telefone' });
   // The phone waits for a valid e-mail (an empty one lets it through: either contact will do).
-  const phoneLocked = !deliveryShape.email.safeParse(email).success;
+  const phoneLocked = !isBlankOrValidEmail(email);
 
   const submit = handleSubmit((values) => {
     setNotMade(false);

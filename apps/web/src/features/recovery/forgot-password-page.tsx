@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { recoverySendInput } from '@portal/contracts/procedures/recovery';
+import type { recoverySendInput } from '@portal/contracts/procedures/recovery';
 import { formatDocument, isValidDocument, normalizeDocument } from '@portal/validation/document';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,12 +9,15 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
 import { trpc } from '../../lib/trpc';
 import { setRecoveryHandoff } from './recovery-handoff';
 import './recovery.css';
+
+const forgotPasswordResolver = lazyResolver((resolvers) => resolvers.forgotPassword);
 
 /** /esqueceu-senha: the document, then a temporary password by e-mail and SMS (/recuperar-senha). */
 export function ForgotPasswordPage() {
@@ -34,10 +36,11 @@ export function ForgotPasswordPage() {
     unknown,
     z.output<typeof recoverySendInput>
   >({
-    resolver: zodResolver(recoverySendInput),
+    resolver: forgotPasswordResolver,
     mode: 'onTouched',
     defaultValues: { cpfCnpj: initialDocument ? formatDocument(initialDocument) : '' },
   });
+  usePreloadedResolvers();
 
   // Back to /login with the document: the one typed if valid, else the one this page started with.
   useBackTarget(paths.login, () => {

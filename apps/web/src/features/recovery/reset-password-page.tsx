@@ -1,32 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORDS_MATCH } from '@portal/contracts/procedures/fields';
-import { resetLink, resetPasswordShape } from '@portal/contracts/procedures/recovery';
+import { type ResetLink, readResetLink } from '@portal/contracts/procedures/recovery-link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Modal } from '../../components/ui/modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
+import type { ResetSchema } from '../../lib/form-resolvers';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import './recovery.css';
 
 /** The new password and its confirmation; the link's id and code are added to them on submit. */
-const resetSchema = z.object(resetPasswordShape).refine(...PASSWORDS_MATCH);
+type ResetValues = z.output<ResetSchema>;
 
-type ResetValues = z.output<typeof resetSchema>;
-
-type ResetLink = z.output<typeof resetLink>;
-
-/** The recovery e-mail's `?id=…&codigo=…`, if both are there and of a sane size (the BFF checks them). */
-function readResetLink(params: URLSearchParams): ResetLink | null {
-  const link = resetLink.safeParse({ id: params.get('id') ?? '', codigo: params.get('codigo') ?? '' });
-  return link.success ? link.data : null;
-}
+const resetResolver = lazyResolver<ResetValues, ResetValues>((resolvers) => resolvers.resetPassword);
 
 /**
  * /nova-senha-pb, the recovery e-mail's link: a new password of the user's choice. The link's id and code
@@ -73,10 +65,11 @@ function ResetPasswordForm({ link }: { link: ResetLink }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<ResetValues>({
-    resolver: zodResolver(resetSchema),
+    resolver: resetResolver,
     mode: 'onTouched',
     defaultValues: { novaSenha: '', confirmacao: '' },
   });
+  usePreloadedResolvers();
 
   // gcTime 0: the passwords and the link's code leave the mutation cache at once.
   const reset = trpc.recovery.reset.useMutation({ gcTime: 0 });

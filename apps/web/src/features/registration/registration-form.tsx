@@ -1,6 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { nameField } from '@portal/contracts/procedures/fields';
-import { registrationShape } from '@portal/contracts/procedures/registration';
 import {
   formatDocument,
   isCompanyDocument,
@@ -13,41 +10,32 @@ import { formatPhone } from '@portal/validation/phone';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { type Resolver, useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { DocumentInput } from '../../components/ui/document-input';
 import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { PhoneInput } from '../../components/ui/phone-input';
+import type { RegistrationSchema } from '../../lib/form-resolvers';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
 import './registration.css';
 
-/**
- * The registration's fields but the marketing consent (asked with the terms). The name rule depends on
- * the document, so each field shows its own message: a person's full name, or a company's 'Razão Social'.
- */
-function registrationSchema(company: boolean) {
-  return z
-    .object(registrationShape)
-    .omit({ notificacao: true })
-    .extend({ nome: nameField(company) });
-}
-
-type RegistrationSchema = ReturnType<typeof registrationSchema>;
 type RegistrationFormInput = z.input<RegistrationSchema>;
 /** What the form hands over: document normalized, name single-spaced, e-mail lower-cased, phone digits. */
 export type RegistrationFormValues = z.output<RegistrationSchema>;
 
-const personResolver = zodResolver(registrationSchema(false));
-const companyResolver = zodResolver(registrationSchema(true));
-
 /** Picks the name rule from the document typed so far (12+ characters: a company). */
-const resolver: Resolver<RegistrationFormInput, unknown, RegistrationFormValues> = (
-  values,
-  context,
-  options,
-) => (isCompanyDocument(values.cpfCnpj) ? companyResolver : personResolver)(values, context, options);
+const resolver: Resolver<RegistrationFormInput, unknown, RegistrationFormValues> = lazyResolver(
+  ({ registration }) =>
+    (values, context, options) =>
+      (isCompanyDocument(values.cpfCnpj) ? registration.company : registration.person)(
+        values,
+        context,
+        options,
+      ),
+);
 
 /** The BFF's answer to `registration.checkContacts`: a message for each contact already in use. */
 export interface ContactConflicts {
@@ -100,6 +88,7 @@ export function RegistrationForm({
       whatsapp: defaultValues?.whatsapp ?? false,
     },
   });
+  usePreloadedResolvers();
 
   // Registered in screen order, so a failed submit focuses the first invalid field.
   const { field: documentProps, fieldState: documentState } = useController({ control, name: 'cpfCnpj' });
