@@ -114,7 +114,7 @@ export function measure(distDir: string, pages: Page[]): Row[] {
 }
 
 /** The given chunks and every chunk they import statically, transitively. */
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const add = (key: string): void => {
     if (seen.has(key)) return;

@@ -4,12 +4,12 @@ import { compression } from 'vite-plugin-compression2';
 
 const BFF = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // Every text asset also as .br and .gz, made once at build time: the BFF serves the one the browser
     // accepts (@fastify/static's preCompressed), so nothing is compressed per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    isSsrBuild ? null : compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   server: {
     port: 5173,
@@ -39,4 +39,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

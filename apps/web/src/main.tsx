@@ -1,8 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { boot } from './boot';
 import { liftDocumentFromUrl } from './lib/prefill';
 import './styles.css';
 
@@ -10,12 +6,4 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 liftDocumentFromUrl();
-const router = createAppRouter();
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void boot(container);

@@ -6,6 +6,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../testing/harness';
 
+const PAGES = { 'home.html': '<title>Início</title>', 'login.html': '<title>Entrar</title>' };
+
 let stack: Stack;
 let dist: string;
 beforeAll(async () => {
@@ -20,6 +22,16 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
   }
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
+  // the public pages the build prerendered, and their index
+  mkdirSync(join(dist, 'pages'));
+  for (const [name, text] of Object.entries(PAGES)) {
+    writeFileSync(join(dist, 'pages', name), text);
+    writeFileSync(join(dist, 'pages', `${name}.br`), brotliCompressSync(text));
+  }
+  writeFileSync(
+    join(dist, 'pages', 'index.json'),
+    JSON.stringify({ '/': 'pages/home.html', '/login': 'pages/login.html' }),
+  );
   stack = await startStack({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -70,5 +82,19 @@ describe('the built SPA', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(expected);
     }
+  });
+
+  it('serves a prerendered public page at its path, compressed as accepted, and the SPA shell elsewhere', async () => {
+    const get = (url: string, encoding = 'identity') =>
+      stack.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, accept: 'text/html' } });
+    const home = await get('/');
+    expect(home.body).toBe(PAGES['home.html']);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/login?cpfCnpj=1')).body).toBe(PAGES['login.html']);
+    const br = await get('/login', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PAGES['login.html']);
+    expect((await get('/cadastro')).body).toContain('<title>SPA</title>');
   });
 });

@@ -1,12 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
 
+/** The build's prerendered public pages (apps/web/scripts/prerender.ts): path → file under the root. */
+function prerenderedPages(root: string): Record<string, string> {
+  const index = join(root, 'pages/index.json');
+  return existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>) : {};
+}
+
 /**
- * The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. Files
- * are served pre-compressed when the build made a .br or .gz of them.
+ * The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. The
+ * public pages the build prerendered get their own HTML. Files are served pre-compressed when the build
+ * made a .br or .gz of them.
  */
 export async function spa(app: FastifyInstance, root: string) {
   const hasBuild = existsSync(join(root, 'index.html'));
@@ -27,6 +34,10 @@ export async function spa(app: FastifyInstance, root: string) {
         );
       },
     });
+  }
+
+  for (const [path, file] of Object.entries(hasBuild ? prerenderedPages(root) : {})) {
+    app.get(path, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
   }
 
   app.setNotFoundHandler(async (req, reply) => {

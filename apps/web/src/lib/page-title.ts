@@ -7,7 +7,16 @@ export function pageTitle(title?: string): string {
   return title ? `${title} | ${BRAND}` : BRAND;
 }
 
+// The prerender (prerender.tsx) reads the title of the page it just rendered: effects do not run there.
+let renderedTitle = BRAND;
+
+/** The title the last page rendered on the server asked for. */
+export function lastRenderedTitle(): string {
+  return renderedTitle;
+}
+
 export function usePageTitle(title?: string): void {
+  if (typeof document === 'undefined') renderedTitle = pageTitle(title);
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -1,4 +1,4 @@
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
 import { readConsent, writeConsent } from '../../lib/consent-cookie';
@@ -9,23 +9,34 @@ export interface CookieConsentProps {
   returnFocusRef: RefObject<HTMLElement | null>;
 }
 
+// The choice changes only through this dialog, which closes itself.
+const neverChanges = () => () => {};
+
 /**
  * The spec's modalCookies: shown while the browser holds no choice. A decision is needed, so Escape and
  * the backdrop do not close it; accepting and refusing are equally easy (same size and style, LGPD).
  */
 export function CookieConsent({ returnFocusRef }: CookieConsentProps) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(() => readConsent() === null);
+  // Closed in the prerendered page and while it hydrates (a dialog is never part of the HTML), then open
+  // while the browser holds no choice.
+  const undecided = useSyncExternalStore(
+    neverChanges,
+    () => readConsent() === null,
+    () => false,
+  );
+  const [dismissed, setDismissed] = useState(false);
+  const open = undecided && !dismissed;
   // The dialog opens on its text, not on 'Aceitar': no choice is pre-selected for the visitor.
   const textRef = useRef<HTMLParagraphElement>(null);
 
   const decide = (accepted: boolean) => {
     writeConsent(accepted);
-    setOpen(false);
+    setDismissed(true);
   };
 
   const learnMore = () => {
-    setOpen(false);
+    setDismissed(true);
     navigate(paths.politicaGeral);
   };
 

@@ -1,0 +1,80 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { type Manifest, pagesOf, staticClosure } from '../../../scripts/check-budgets';
+
+// After `vite build`: renders the public pages (apps/web/src/prerender.tsx) into copies of index.html,
+// each with its page's stylesheets and modules named in <head>, so the page paints before any script
+// runs and hydrates without waiting for its chunks one after another. The BFF serves them (plugins/spa.ts)
+// by the table in pages/index.json.
+
+const WEB = fileURLToPath(new URL('../', import.meta.url));
+export const PAGES_DIR = 'pages';
+export const PAGES_INDEX = 'pages/index.json';
+
+/** The page file of a path: '/' → 'pages/home.html', '/politica-geral' → 'pages/politica-geral.html'. */
+export function pageFile(route: string): string {
+  return `${PAGES_DIR}/${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}.html`;
+}
+
+/** `template` with the page's markup in #root, its title, and links to what its page chunk needs. */
+export function fillTemplate(
+  template: string,
+  page: { html: string; title: string; modules: string[]; styles: string[] },
+): string {
+  const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  const links = [
+    ...page.styles.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
+    ...page.modules.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const filled = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('  </head>', `${links.map((link) => `${link}\n`).join('')}  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!filled.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+  return filled;
+}
+
+async function main() {
+  const dist = path.join(WEB, 'dist');
+  const ssrDir = path.join(WEB, 'node_modules/.prerender');
+  await build({
+    root: WEB,
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+  });
+  const entry = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { prerender, PRERENDERED_PATHS } = entry as typeof import('../src/prerender');
+
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
+  const loadedByEntry = staticClosure(manifest, [entryKey]);
+  const pages = pagesOf(readFileSync(path.join(WEB, 'src/app/router.tsx'), 'utf8'));
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+  mkdirSync(path.join(dist, PAGES_DIR), { recursive: true });
+  const index: Record<string, string> = {};
+  for (const route of PRERENDERED_PATHS) {
+    const module = pages.find((page) => page.route === route)?.module;
+    const key = Object.keys(manifest).find((k) => k.replace(/\.[cm]?[jt]sx?$/, '') === module);
+    if (!key) throw new Error(`${route}: no page chunk in the build manifest`);
+    const own = [...staticClosure(manifest, [key])].filter((chunk) => !loadedByEntry.has(chunk));
+    const html = fillTemplate(template, {
+      ...(await prerender(route)),
+      modules: own.map((chunk) => manifest[chunk]?.file ?? ''),
+      styles: own.flatMap((chunk) => manifest[chunk]?.css ?? []),
+    });
+    const file = pageFile(route);
+    writeFileSync(path.join(dist, file), html);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(html));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+    index[route] = file;
+  }
+  writeFileSync(path.join(dist, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
+  rmSync(ssrDir, { recursive: true, force: true });
+  console.log(`prerendered ${Object.keys(index).join(', ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

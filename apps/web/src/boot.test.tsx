@@ -1,0 +1,63 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from './app/providers';
+import { boot } from './boot';
+import { PARTNERS } from './features/home/render-home';
+import { paths } from './lib/paths';
+import { clearPrefill, setPrefill } from './lib/prefill';
+import { PRERENDERED_PATHS, prerender } from './prerender';
+import { installFakeBff } from './test/fake-bff';
+import { MARIA } from './test/render-app';
+
+// Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.
+
+let container: HTMLElement;
+afterEach(() => {
+  container?.remove();
+  clearPrefill();
+});
+
+/** The prerendered markup of `path` in a fresh #root, with the browser at that address. */
+async function prerendered(path: string) {
+  const { html } = await prerender(path);
+  container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  document.body.append(container);
+  window.history.replaceState(null, '', path);
+  return html;
+}
+
+describe('the prerendered public pages', () => {
+  it.each(PRERENDERED_PATHS)(
+    '%s renders its content to HTML and hydrates it without a mismatch',
+    async (path) => {
+      const fake = installFakeBff({ 'auth.session': () => null, 'partners.list': () => PARTNERS });
+      const html = await prerendered(path);
+      expect(html).toContain('<h1');
+      const heading = container.querySelector('h1');
+      const mainText = container.querySelector('main')?.textContent;
+
+      await act(() => boot(container, createQueryClient()));
+      // The same nodes, now React's: hydrated, not rendered again.
+      expect(container.querySelector('h1')).toBe(heading);
+      await waitFor(() => expect(fake.callsTo('auth.session')).toHaveLength(1));
+      expect(container.querySelector('main')?.textContent).toContain(mainText?.slice(0, 40));
+    },
+  );
+
+  it('asks for the session after hydrating and takes a signed-in visitor to Minha conta', async () => {
+    installFakeBff({ 'auth.session': () => MARIA, 'partners.list': () => PARTNERS });
+    await prerendered(paths.login);
+    await act(() => boot(container, createQueryClient()));
+    await waitFor(() => expect(window.location.pathname).toBe(paths.minhaConta));
+  });
+
+  it('renders afresh, not over the HTML, a page whose form starts with a handed-over document', async () => {
+    installFakeBff({ 'auth.session': () => null });
+    await prerendered(paths.login);
+    setPrefill('52998224725');
+    await act(() => boot(container, createQueryClient()));
+    expect(await screen.findByDisplayValue('529.982.247-25')).toBeTruthy();
+  });
+});

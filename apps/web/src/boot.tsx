@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { routes } from './app/router';
+import { peekPrefill } from './lib/prefill';
+import { sessionQueryKey } from './lib/session';
+
+/**
+ * Starts the SPA in `container`. A prerendered page (prerender.tsx) is hydrated: its lazy page modules
+ * are loaded first and the session starts as the prerender saw it (signed out), then is asked for, so
+ * the first render matches the HTML. A page with a document handed over from the URL renders afresh,
+ * since its form starts filled in.
+ */
+export async function boot(container: HTMLElement, queryClient: QueryClient = createQueryClient()) {
+  const hydrate = container.hasChildNodes() && peekPrefill() === null;
+  if (hydrate) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }),
+    );
+    queryClient.setQueryData(sessionQueryKey(), null);
+  }
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (!hydrate) {
+    container.replaceChildren();
+    return createRoot(container).render(app);
+  }
+  hydrateRoot(container, app);
+  void queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+}
