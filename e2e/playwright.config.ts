@@ -22,7 +22,8 @@ export default defineConfig({
   // Two browsers and the whole stack share CI's 2 cores: a long page-by-page axe sweep needs headroom.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  use: { baseURL, trace: 'retain-on-failure', launchOptions },
+  // The service worker is tested on its own (pwa.spec.ts): elsewhere it would hide requests from page.route.
+  use: { baseURL, trace: 'retain-on-failure', launchOptions, serviceWorkers: 'block' },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const BFF = 'http://localhost:3000';
 
@@ -10,6 +11,50 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every text asset also as .br and .gz, made once at build time: the BFF serves the one the browser
     // accepts (@fastify/static's preCompressed), so nothing is compressed per request.
     isSsrBuild ? null : compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    // An installable app: the manifest, and a service worker (sw.js) that precaches the hashed assets and
+    // what the offline page needs. Pages always come from the network, so none is ever stale; without a
+    // network a page shows offline.html. Nothing else (no API answer, nothing personal) is cached.
+    isSsrBuild
+      ? null
+      : VitePWA({
+          injectRegister: false, // boot.tsx registers it: the CSP allows no inline script
+          registerType: 'autoUpdate',
+          manifest: {
+            name: 'Negocia Varejo',
+            short_name: 'Negocia Varejo',
+            description: 'Consulte e negocie suas dívidas com as lojas parceiras, com segurança.',
+            lang: 'pt-BR',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            theme_color: '#0b3d91',
+            background_color: '#f4f6fa',
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+              { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            ],
+          },
+          workbox: {
+            globPatterns: [
+              'assets/**/*.{js,css,svg,png,woff2}',
+              'offline.{html,css}',
+              'favicon.svg',
+              'icons/*.png',
+            ],
+            navigateFallback: null,
+            cleanupOutdatedCaches: true,
+            clientsClaim: true,
+            skipWaiting: true,
+            runtimeCaching: [
+              {
+                urlPattern: ({ request }) => request.mode === 'navigate',
+                handler: 'NetworkOnly',
+                options: { precacheFallback: { fallbackURL: '/offline.html' } },
+              },
+            ],
+          },
+        }),
   ],
   server: {
     port: 5173,

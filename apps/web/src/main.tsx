@@ -1,4 +1,4 @@
-import { boot } from './boot';
+import { boot, installApp } from './boot';
 import { liftDocumentFromUrl } from './lib/prefill';
 import './styles.css';
 
@@ -7,3 +7,4 @@ if (!container) throw new Error('#root is missing from index.html');
 
 liftDocumentFromUrl();
 void boot(container);
+installApp();

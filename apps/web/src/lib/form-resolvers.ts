@@ -7,7 +7,7 @@ import { recoverySendInput, resetPasswordShape } from '@portal/contracts/procedu
 import { registrationShape } from '@portal/contracts/procedures/registration';
 import { PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import { z } from 'zod';
-import { profileSchema } from '../features/account/profile-form';
+import { profileSchema } from './profile-form';
 
 // Every form's schema, in one chunk loaded on demand (lazy-resolver.ts): pages import only types from here.
 

@@ -19,9 +19,9 @@ import { errorMessage, isBadRequest, isUnauthorized } from '../../lib/errors';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
+import type { ProfileFormValues, ProfileUpdate } from '../../lib/profile-form';
 import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type Profile, trpc } from '../../lib/trpc';
-import type { ProfileFormValues, ProfileUpdate } from './profile-form';
 import { SAVED_NOTICE_STATE } from './saved-notice';
 import './account.css';
 
