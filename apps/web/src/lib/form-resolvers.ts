@@ -11,6 +11,10 @@ import { profileSchema } from './profile-form';
 
 // Every form's schema, in one chunk loaded on demand (lazy-resolver.ts): pages import only types from here.
 
+// zod would probe for `new Function` (a faster parser), which the CSP forbids: the browser would report
+// the blocked eval as a violation. Without it, zod parses the same.
+z.config({ jitless: true });
+
 /**
  * The registration's fields but the marketing consent (asked with the terms). The name rule depends on
  * the document, so each field shows its own message: a person's full name, or a company's 'Razão Social'.
