@@ -1,34 +1,87 @@
-// `pnpm bench`: the capacity and lifecycle gates of reliability-gates.md, measured on this machine.
-// The stub (20 ms per reply), the BFF and this load generator each run in their own process.
-import { startAppProcess } from '@portal/bff/testing/app-process';
+// `pnpm bench`: the capacity and lifecycle gates of reliability-gates.md and the targets of issue 18, measured
+// on this machine and printed as one table (figure, value, target, value/target, pass); every figure, its
+// target and the machine go to bench/results.json. Exits 1 when any target is missed, after the table.
+// The simulator, each BFF and this load generator run in their own processes. Run it under the machine's
+// bench lock (`flock /tmp/bench.lock pnpm bench`): two benches at once on 2 cores measure each other.
+//
+// Areas, in the order they run (BENCH_ONLY picks some, comma-separated: BENCH_ONLY=hop,lighthouse):
+//   proxy       10,000 concurrent consultaDebito on one proxy-channel socket, all matched, in ≤ 1 s; memory
+//   drop        a socket drop with 1,000 proxy requests in flight: all settle within 100 ms
+//   capacity    5,000 sessions, 1,000 req/s for 30 s through a 20 ms upstream; twice capacity; SIGTERM
+//   hop         req/s of (a) the simulator, (b) a bare Fastify + undici hop, (c) tRPC auth.session; c/b ≥ 0.6
+//   redis       (c) again on a BFF keeping its sessions in a redis-server started here; redis/memory ≥ 0.9
+//   lighthouse  mobile preset over `pnpm start`'s app: /, /login and, signed in, /minha-conta
+// Other knobs:
+//   BENCH_SESSIONS, BENCH_RATE, BENCH_SECONDS   capacity: sessions (5000), rate (1000 req/s), seconds (30)
+//   BENCH_HOP_SECONDS                           hop and redis: seconds of each measurement (10)
+//   BENCH_PROXY_COUNT                           proxy: requests in the burst (10000)
+//   BENCH_LIGHTHOUSE_RUNS                       lighthouse: runs of each page, the best kept (2)
+//   BENCH_WEB_BUILD=0                           lighthouse: serve apps/web/dist as it is, without building it
+//   BENCH_LIGHTHOUSE_REPORTS=DIR                lighthouse: write each page's HTML report into DIR
+//   BENCH_RESULTS=FILE                          where the results go: bench/results.json for a whole run;
+//                                               a BENCH_ONLY run writes none unless this is set
+//   CHROME_PATH                                 the browser (/usr/bin/chromium)
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type AppProcess, startAppProcess } from '@portal/bff/testing/app-process';
+import { measureProxyBurst } from '@portal/bff/testing/proxy-burst';
+import { startRedisServer } from '@portal/bff/testing/redis-server';
 import { measureSocketDrop } from '@portal/bff/testing/socket-drop';
 import autocannon from 'autocannon';
 import { measureHop } from './hop';
+import type { Category } from './lighthouse';
+import { type Comparison, type Figure, formatTable, judge, selectAreas, type Unit } from './table';
 
+const AREAS = ['proxy', 'drop', 'capacity', 'hop', 'redis', 'lighthouse'] as const;
+const areas = selectAreas(process.env.BENCH_ONLY, AREAS);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const PROXY_COUNT = Number(process.env.BENCH_PROXY_COUNT ?? 10_000);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2);
+const RESULTS =
+  process.env.BENCH_RESULTS ??
+  (process.env.BENCH_ONLY ? undefined : fileURLToPath(new URL('../../bench/results.json', import.meta.url)));
 const MARIA = { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' };
 const ROUTE = '/trpc/debts.creditors';
+const MB = 2 ** 20;
+const run = promisify(execFile);
 
-const gates: { name: string; ok: boolean; figure: string }[] = [];
-const gate = (name: string, ok: boolean, figure: string) => {
-  gates.push({ name, ok, figure });
-  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${figure}\n`);
+const figures: Figure[] = [];
+const notes: string[] = [];
+/** One figure of `area`; `target` as [comparison, value], none when it is only reported. */
+const report = (
+  area: string,
+  name: string,
+  figure: string,
+  value: number,
+  unit: Unit,
+  target?: [Comparison, number],
+) => {
+  figures.push({
+    id: `${area}.${name}`,
+    area,
+    figure,
+    value,
+    unit,
+    ...(target ? { target: { op: target[0], value: target[1] } } : {}),
+  });
 };
+const progress = (text: string) => process.stderr.write(`${text}\n`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+const count = (n: number) => n.toLocaleString('en-US');
 
-/** The stub in its own process, every reply 20 ms late. */
-async function startStub() {
-  const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
-  await fetch(`${stub.url}/__stub/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs: 20 }),
+const faults = (url: string, body: unknown) =>
+  fetch(`${url}/__stub/faults`, {
+    method: body ? 'PUT' : 'DELETE',
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
   });
-  return stub;
-}
 
 /** One Prometheus sample of the BFF. */
 async function metric(url: string, series: string): Promise<number> {
@@ -102,150 +155,344 @@ const bffEnv = (upstream: string) => ({
   SESSION_MAX_PER_DOCUMENT: '10000',
 });
 
-const stub = await startStub();
-// 0. A socket drop with 1,000 proxy requests in flight: all settle as unavailable, the pending map empties.
-{
-  const drop = await measureSocketDrop(stub.url, 1_000);
-  gate(
-    'socket drop settles 1,000 in flight within 100 ms',
-    drop.settleMs < 100 && drop.unavailable === 1_000 && drop.pendingAfter === 0,
-    `${ms(drop.settleMs)} (${(drop.settleMs / 100).toFixed(2)} of the limit), ${drop.unavailable} unavailable, ${drop.pendingAfter} pending after`,
+/** The proxy channel under a burst of PROXY_COUNT concurrent requests on one socket. */
+async function proxyArea(stubUrl: string) {
+  await faults(stubUrl, null);
+  const burst = await measureProxyBurst(stubUrl, PROXY_COUNT);
+  const n = count(PROXY_COUNT);
+  report('proxy', 'matched', `${n} concurrent consultaDebito: replies matched`, burst.matched, 'count', [
+    '=',
+    PROXY_COUNT,
+  ]);
+  report('proxy', 'ms', `${n} concurrent consultaDebito: all matched in`, burst.ms, 'ms', ['≤', 1_000]);
+  report('proxy', 'pendingAfter', 'pending after the burst', burst.pendingAfter, 'count', ['=', 0]);
+  report('proxy', 'rssPeak', 'peak RSS of the process during the burst', burst.rss.peak / MB, 'MB');
+  report('proxy', 'rssDelta', 'RSS growth, peak - before', (burst.rss.peak - burst.rss.before) / MB, 'MB');
+  report('proxy', 'heapPeak', 'peak heap used during the burst', burst.heapUsed.peak / MB, 'MB');
+  report(
+    'proxy',
+    'heapDelta',
+    'heap used growth, peak - before',
+    (burst.heapUsed.peak - burst.heapUsed.before) / MB,
+    'MB',
   );
-  await fetch(`${stub.url}/__stub/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs: 20 }),
+  progress(`proxy: ${burst.matched} of ${n} matched in ${ms(burst.ms)}`);
+}
+
+/** A socket drop with 1,000 proxy requests in flight: all settle as unavailable, the pending map empties. */
+async function dropArea(stubUrl: string) {
+  const drop = await measureSocketDrop(stubUrl, 1_000);
+  report('drop', 'settleMs', 'socket drop, 1,000 in flight: all settled within', drop.settleMs, 'ms', [
+    '<',
+    100,
+  ]);
+  report('drop', 'unavailable', 'settled as unavailable', drop.unavailable, 'count', ['=', 1_000]);
+  report('drop', 'pendingAfter', 'pending after the drop', drop.pendingAfter, 'count', ['=', 0]);
+  progress(`drop: settled in ${ms(drop.settleMs)}`);
+}
+
+/** Sessions and the open-loop load; capacity and twice that offered; SIGTERM under load. */
+async function capacityArea(stubUrl: string) {
+  await faults(stubUrl, { latencyMs: 20 });
+  let bff: AppProcess | undefined;
+  try {
+    bff = await startAppProcess('bff', bffEnv(stubUrl));
+    const { url } = bff;
+    // 1. Sessions, then the open-loop load at the target rate.
+    const started = Date.now();
+    const cookies = await signIns(url, SESSIONS);
+    report(
+      'capacity',
+      'signIns',
+      `${count(SESSIONS)} sessions signed in`,
+      (Date.now() - started) / 1000,
+      's',
+    );
+    progress(`capacity: ${SESSIONS} sessions signed in`);
+    // Warm-up at the target rate: JIT, sockets and the heap reach their steady size first.
+    await load(url, cookies, { duration: 10, overallRate: RATE });
+    const rssBefore = await metric(url, 'portal_process_resident_memory_bytes');
+    await metric(url, 'portal_nodejs_eventloop_lag_p99_seconds'); // the lag histogram restarts at each scrape
+    const steady = await load(url, cookies, { duration: SECONDS, overallRate: RATE });
+    const lagP99 = (await metric(url, 'portal_nodejs_eventloop_lag_p99_seconds')) * 1000;
+    const rssAfter = await metric(url, 'portal_process_resident_memory_bytes');
+    const at = `${count(RATE)} req/s for ${SECONDS} s`;
+    report('capacity', 'answered', `${at}, 20 ms upstream: answered`, steady.requests.total, 'count');
+    report('capacity', 'p50', `${at}: p50 latency`, steady.latency.p50, 'ms');
+    report('capacity', 'p99', `${at}: p99 latency`, steady.latency.p99, 'ms', ['<', 100]);
+    report('capacity', 'errors', `${at}: errors and non-2xx`, steady.errors + steady.non2xx, 'count', [
+      '=',
+      0,
+    ]);
+    report('capacity', 'lagP99', `${at}: event-loop delay p99`, lagP99, 'ms', ['<', 50]);
+    report('capacity', 'rssGrowth', `${at}: RSS growth`, (rssAfter - rssBefore) / MB, 'MB', ['<', 50]);
+    progress(`capacity: steady load p99 ${ms(steady.latency.p99)}`);
+
+    // 2. Capacity, closed loop; then twice that offered: quick 503s, no crash, recovery within 5 s.
+    const max = await load(url, cookies, { duration: 10, connections: 200 });
+    const capacity = max.requests.average;
+    report('capacity', 'max', 'capacity, closed loop', capacity, 'req/s');
+    report('capacity', 'maxOverRate', 'capacity / target rate', capacity / RATE, 'ratio');
+    const refusals: number[] = [];
+    const overloaded = await load(
+      url,
+      cookies,
+      // Open-loop arrivals outrun the answers: many clients, each waiting on its own request.
+      { duration: 10, connections: 1_500, overallRate: Math.round(2 * capacity) },
+      (status, time) => {
+        if (status === 503) refusals.push(time);
+      },
+    );
+    const loadEnded = Date.now();
+    let recoveredIn = Number.POSITIVE_INFINITY;
+    for (;;) {
+      const status = await fetch(`${url}${ROUTE}`, { headers: { cookie: cookies[0] ?? '' } }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) {
+        recoveredIn = Date.now() - loadEnded;
+        break;
+      }
+      if (Date.now() - loadEnded > 30_000) break;
+      await sleep(50);
+    }
+    refusals.sort((a, b) => a - b);
+    report('capacity', 'shed', '2× capacity offered: shed with 503 + Retry-After', refusals.length, 'count', [
+      '>',
+      0,
+    ]);
+    report(
+      'capacity',
+      'shedP50',
+      '2× capacity: median time to a 503',
+      refusals[refusals.length >> 1] ?? 0,
+      'ms',
+    );
+    report('capacity', 'overloadP99', '2× capacity: p99 latency', overloaded.latency.p99, 'ms');
+    report(
+      'capacity',
+      'survives',
+      '2× capacity: BFF still running',
+      bff.child.exitCode === null ? 1 : 0,
+      'bool',
+      ['=', 1],
+    );
+    report('capacity', 'recoveredMs', '2× capacity: recovered after the load within', recoveredIn, 'ms', [
+      '<',
+      5_000,
+    ]);
+    progress(`capacity: ${capacity.toFixed(0)} req/s, ${refusals.length} shed at twice that`);
+
+    // 3. SIGTERM under load: what was sent is answered, nothing is reset, the process exits within 10 s.
+    const outcomes = new Map<string, number>();
+    const tally = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    let stop = false;
+    const worker = async (i: number) => {
+      while (!stop) {
+        try {
+          const r = await fetch(`${url}${ROUTE}`, { headers: { cookie: cookies[i % cookies.length] ?? '' } });
+          await r.arrayBuffer();
+          tally(String(r.status));
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code ?? 'other';
+          tally(code);
+          if (code === 'ECONNREFUSED') return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 50 }, (_, i) => worker(i));
+    await sleep(2_000);
+    const signalled = Date.now();
+    bff.kill('SIGTERM');
+    const exit = await bff.exited;
+    const exitMs = Date.now() - signalled;
+    stop = true;
+    await Promise.all(workers);
+    const resets = [...outcomes].filter(([k]) => !/^\d+$/.test(k) && k !== 'ECONNREFUSED');
+    report('capacity', 'sigtermExitCode', 'SIGTERM under load: exit code', exit.code ?? Number.NaN, 'count', [
+      '=',
+      0,
+    ]);
+    report('capacity', 'sigtermExitMs', 'SIGTERM under load: exited within', exitMs, 'ms', ['<', 10_000]);
+    report(
+      'capacity',
+      'sigtermResets',
+      'SIGTERM under load: connections reset',
+      resets.reduce((sum, [, n]) => sum + n, 0),
+      'count',
+      ['=', 0],
+    );
+    notes.push(`capacity: SIGTERM under load, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  } finally {
+    bff?.kill('SIGKILL');
+  }
+}
+
+/** The BFF's hop side by side, and (c) on each session store. */
+async function hopArea(withHop: boolean, redisUrl: string | undefined) {
+  const hop = await measureHop({
+    targets: withHop ? ['a', 'b', 'c'] : ['c'],
+    ...(redisUrl ? { redisUrl } : {}),
+  });
+  if (withHop) {
+    report('hop', 'a', '(a) the simulator directly', hop.a, 'req/s');
+    report('hop', 'b', '(b) bare Fastify + undici hop', hop.b, 'req/s');
+    report('hop', 'c', '(c) tRPC auth.session, memory store', hop.c, 'req/s');
+    report('hop', 'cOverB', 'c/b: the BFF against a bare hop', hop.c / hop.b, 'ratio', ['≥', 0.6]);
+    progress(`hop: c/b ${(hop.c / hop.b).toFixed(2)}`);
+  }
+  if (redisUrl) {
+    if (!withHop) report('redis', 'cMemory', '(c) tRPC auth.session, memory store', hop.c, 'req/s');
+    report('redis', 'cRedis', '(c) tRPC auth.session, Redis store', hop.cRedis, 'req/s');
+    report('redis', 'ratio', '(c) Redis store / memory store', hop.cRedis / hop.c, 'ratio', ['≥', 0.9]);
+    progress(`redis: redis/memory ${(hop.cRedis / hop.c).toFixed(2)}`);
+  }
+}
+
+const PAGES: { path: string; signedIn?: boolean; targets: Partial<Record<Category, number>> }[] = [
+  { path: '/', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: '/login', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: '/minha-conta', signedIn: true, targets: { performance: 90, accessibility: 100 } },
+];
+
+async function lighthouseArea() {
+  const { CATEGORIES, measureLighthouse } = await import('./lighthouse');
+  const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  const scored = await measureLighthouse({
+    pages: PAGES,
+    runs: LIGHTHOUSE_RUNS,
+    build: process.env.BENCH_WEB_BUILD !== '0',
+    ...(reportsDir ? { reportsDir } : {}),
+  });
+  for (const [i, page] of scored.entries()) {
+    const { signedIn, targets } = PAGES[i] ?? { targets: {} };
+    if (signedIn) {
+      report(
+        'lighthouse',
+        `${page.path}.stayed`,
+        `${page.path}: stayed on the page, signed in`,
+        page.finalPath === page.path ? 1 : 0,
+        'bool',
+        ['=', 1],
+      );
+    }
+    for (const category of CATEGORIES) {
+      const target = targets[category];
+      report(
+        'lighthouse',
+        `${page.path}.${category}`,
+        `${page.path}: ${category}`,
+        page.scores[category],
+        'score',
+        target === undefined ? undefined : [target === 100 ? '=' : '≥', target],
+      );
+      const missed = page.missed[category];
+      if (missed?.length) notes.push(`lighthouse ${page.path} ${category} missed: ${missed.join(', ')}`);
+    }
+    report('lighthouse', `${page.path}.fcp`, `${page.path}: first contentful paint`, page.fcp, 'ms');
+    report('lighthouse', `${page.path}.lcp`, `${page.path}: largest contentful paint`, page.lcp, 'ms');
+    report('lighthouse', `${page.path}.tbt`, `${page.path}: total blocking time`, page.tbt, 'ms');
+    report('lighthouse', `${page.path}.cls`, `${page.path}: cumulative layout shift`, page.cls, 'ratio');
+    if (page.runtimeError) notes.push(`lighthouse ${page.path}: ${page.runtimeError}`);
+    progress(`lighthouse ${page.path}: performance ${page.scores.performance}`);
+  }
+  if (reportsDir) notes.push(`lighthouse: HTML reports in ${reportsDir}`);
+}
+
+/** Runs one area; a failure to measure is a missed target of its own, and the bench goes on. */
+async function area(name: string, body: () => Promise<void>) {
+  progress(`${name}…`);
+  try {
+    await body();
+  } catch (error) {
+    report(name, 'ran', 'measured to the end', 0, 'bool', ['=', 1]);
+    notes.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    progress(`${name}: failed to measure`);
+  }
+}
+
+const began = Date.now();
+// Other work on the machine skews every figure: the load average at both ends is kept with them.
+const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+let stub: AppProcess | undefined;
+let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+const cleanUp = async () => {
+  stub?.kill('SIGKILL');
+  await redis?.close();
+  const { killAll } = await import('chrome-launcher');
+  killAll(); // the browsers this process launched
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
   });
 }
-const bff = await startAppProcess('bff', bffEnv(stub.url));
+
 try {
-  // 1. Sessions, then the open-loop load at the target rate.
-  const started = Date.now();
-  const cookies = await signIns(bff.url, SESSIONS);
-  process.stdout.write(`${SESSIONS} sessions signed in in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  // Warm-up at the target rate: JIT, sockets and the heap reach their steady size first.
-  await load(bff.url, cookies, { duration: 10, overallRate: RATE });
-  const rssBefore = await metric(bff.url, 'portal_process_resident_memory_bytes');
-  await metric(bff.url, 'portal_nodejs_eventloop_lag_p99_seconds'); // the lag histogram restarts at each scrape
-  const steady = await load(bff.url, cookies, { duration: SECONDS, overallRate: RATE });
-  const lagP99 = (await metric(bff.url, 'portal_nodejs_eventloop_lag_p99_seconds')) * 1000;
-  const rssAfter = await metric(bff.url, 'portal_process_resident_memory_bytes');
-  const growth = (rssAfter - rssBefore) / 2 ** 20;
-  process.stdout.write(
-    `\n${RATE} req/s for ${SECONDS} s over ${SESSIONS} sessions, upstream 20 ms: ${steady.requests.total} answered, ` +
-      `p50 ${ms(steady.latency.p50)}, p99 ${ms(steady.latency.p99)}\n`,
-  );
-  gate(
-    'p99 latency < 100 ms',
-    steady.latency.p99 < 100,
-    `${ms(steady.latency.p99)} (${(steady.latency.p99 / 100).toFixed(2)} of the limit)`,
-  );
-  gate('no errors', steady.errors + steady.non2xx === 0, `${steady.errors} errors, ${steady.non2xx} non-2xx`);
-  gate('event-loop delay p99 < 50 ms', lagP99 < 50, ms(lagP99));
-  gate('memory growth < 50 MB', growth < 50, `${growth.toFixed(1)} MB RSS`);
-
-  // 2. Capacity, closed loop; then twice that offered: quick 503s, no crash, recovery within 5 s.
-  const max = await load(bff.url, cookies, { duration: 10, connections: 200 });
-  const capacity = max.requests.average;
-  process.stdout.write(
-    `\ncapacity: ${capacity.toFixed(0)} req/s (${(capacity / RATE).toFixed(2)}× the target rate)\n`,
-  );
-  const refusals: number[] = [];
-  const overloaded = await load(
-    bff.url,
-    cookies,
-    // Open-loop arrivals outrun the answers: many clients, each waiting on its own request.
-    { duration: 10, connections: 1_500, overallRate: Math.round(2 * capacity) },
-    (status, time) => {
-      if (status === 503) refusals.push(time);
-    },
-  );
-  const loadEnded = Date.now();
-  let recoveredIn = Number.POSITIVE_INFINITY;
-  for (;;) {
-    const status = await fetch(`${bff.url}${ROUTE}`, { headers: { cookie: cookies[0] ?? '' } }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) {
-      recoveredIn = Date.now() - loadEnded;
-      break;
-    }
-    if (Date.now() - loadEnded > 30_000) break;
-    await sleep(50);
+  if (areas.some((a) => a === 'proxy' || a === 'drop' || a === 'capacity')) {
+    stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
   }
-  refusals.sort((a, b) => a - b);
-  const refusalP50 = refusals[Math.floor(refusals.length / 2)] ?? 0;
-  process.stdout.write(
-    `2× capacity offered for 10 s: ${overloaded.requests.total} answered, ${refusals.length} shed (503), ` +
-      `${overloaded.errors} connection errors, p99 ${ms(overloaded.latency.p99)}\n`,
-  );
-  gate(
-    'sheds with 503 + Retry-After',
-    refusals.length > 0,
-    `${refusals.length} shed, median ${ms(refusalP50)} to answer`,
-  );
-  gate(
-    'survives',
-    bff.child.exitCode === null,
-    bff.child.exitCode === null ? 'still running' : `exited ${bff.child.exitCode}`,
-  );
-  gate('recovers within 5 s', recoveredIn < 5_000, `${ms(recoveredIn)} after the load stopped`);
-
-  // 3. SIGTERM under load: what was sent is answered, nothing is reset, the process exits within 10 s.
-  const outcomes = new Map<string, number>();
-  const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  let stop = false;
-  const worker = async (i: number) => {
-    while (!stop) {
-      try {
-        const r = await fetch(`${bff.url}${ROUTE}`, {
-          headers: { cookie: cookies[i % cookies.length] ?? '' },
-        });
-        await r.arrayBuffer();
-        count(String(r.status));
-      } catch (error) {
-        const code = (error as { cause?: { code?: string } }).cause?.code ?? 'other';
-        count(code);
-        if (code === 'ECONNREFUSED') return;
-      }
-    }
-  };
-  const workers = Array.from({ length: 50 }, (_, i) => worker(i));
-  await sleep(2_000);
-  const signalled = Date.now();
-  bff.kill('SIGTERM');
-  const exit = await bff.exited;
-  const exitMs = Date.now() - signalled;
-  stop = true;
-  await Promise.all(workers);
-  const resets = [...outcomes].filter(([k]) => !/^\d+$/.test(k) && k !== 'ECONNREFUSED');
-  process.stdout.write(`\nSIGTERM under load: ${JSON.stringify(Object.fromEntries(outcomes))}\n`);
-  gate(
-    'exits 0 within 10 s of SIGTERM',
-    exit.code === 0 && exitMs < 10_000,
-    `exit ${exit.code} after ${ms(exitMs)}`,
-  );
-  gate(
-    'no connection reset',
-    resets.length === 0,
-    resets.length ? JSON.stringify(resets) : 'none (refused once closed)',
-  );
+  const stubUrl = stub?.url ?? '';
+  if (areas.includes('proxy')) await area('proxy', () => proxyArea(stubUrl));
+  if (areas.includes('drop')) await area('drop', () => dropArea(stubUrl));
+  if (areas.includes('capacity')) await area('capacity', () => capacityArea(stubUrl));
+  stub?.kill('SIGKILL');
+  if (areas.includes('hop') || areas.includes('redis')) {
+    await area(areas.includes('hop') ? 'hop' : 'redis', async () => {
+      if (areas.includes('redis')) redis = await startRedisServer();
+      await hopArea(areas.includes('hop'), redis?.url);
+    });
+    await redis?.close();
+    redis = undefined;
+  }
+  if (areas.includes('lighthouse')) await area('lighthouse', lighthouseArea);
 } finally {
-  bff.kill('SIGKILL');
-  stub.kill('SIGKILL');
+  await cleanUp();
 }
 
-// 4. The BFF's own cost: a signed-in tRPC query making one upstream call against a bare Fastify + undici
-// hop making the same call, side by side (issue 18 sets the target at 0.6; reported, not yet a gate).
-{
-  const hop = await measureHop();
-  process.stdout.write(
-    `\none upstream call, req/s: (a) simulator ${hop.a.toFixed(0)}, (b) bare Fastify + undici ${hop.b.toFixed(0)}, ` +
-      `(c) tRPC auth.session ${hop.c.toFixed(0)}; c/b ${(hop.c / hop.b).toFixed(2)} (target 0.60, not yet met)\n`,
-  );
-}
+const judged = figures.map(judge);
+const missed = judged.filter((f) => f.pass === false);
+const judgedCount = judged.filter((f) => f.pass !== null).length;
+const seconds = (Date.now() - began) / 1000;
+process.stdout.write(`\n${formatTable(judged)}\n\n`);
+for (const note of notes) process.stdout.write(`${note}\n`);
+const loadAtEnd = os.loadavg()[0] ?? Number.NaN;
+process.stdout.write(
+  `\nload average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on ${os.cpus().length} cores\n`,
+);
+process.stdout.write(
+  `${judgedCount - missed.length}/${judgedCount} targets met${missed.length ? `; missed: ${missed.map((f) => f.id).join(', ')}` : ''} (${seconds.toFixed(0)} s)\n`,
+);
 
-const failed = gates.filter((g) => !g.ok);
-process.stdout.write(`\n${gates.length - failed.length}/${gates.length} gates met\n`);
-process.exit(failed.length ? 1 : 0);
+if (RESULTS) {
+  const cpus = os.cpus();
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: cpus[0]?.model ?? 'unknown',
+      cpus: cpus.length,
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      platform: `${process.platform} ${os.release()} ${process.arch}`,
+      loadAverage1m: { start: loadAtStart, end: loadAtEnd },
+    },
+    areas,
+    seconds: Math.round(seconds),
+    targets: judgedCount,
+    met: judgedCount - missed.length,
+    missed: missed.map((f) => f.id),
+    figures: judged,
+    notes,
+  };
+  await mkdir(dirname(RESULTS), { recursive: true });
+  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  // in the repository's own format, so that `pnpm lint` passes with the file committed
+  await run(fileURLToPath(new URL('../../node_modules/.bin/biome', import.meta.url)), [
+    'format',
+    '--write',
+    RESULTS,
+  ]).catch(() => undefined);
+  process.stdout.write(`results: ${RESULTS}\n`);
+}
+process.exit(missed.length ? 1 : 0);

@@ -1,6 +1,7 @@
 // The cost of the BFF's hop, measured side by side in one run on loopback against one simulator process:
 // (a) the simulator directly, (b) a bare Fastify route making the same upstream call through an undici
 // Pool, (c) a signed-in tRPC query making that call (auth.session re-validates the token with POST /login).
+// `pnpm bench` also runs (c) on a BFF keeping its sessions in Redis, to compare the two session stores.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAppProcess } from '@portal/bff/testing/app-process';
@@ -30,15 +31,40 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   );
 }
 
-export async function measureHop() {
-  const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
-  const bff = await startAppProcess('bff', {
-    UPSTREAM_URL: stub.url,
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    KEY_SECRET: 'bench-secret-bench-secret',
+export interface HopOptions {
+  /** which of (a), (b), (c) to measure; all by default */
+  targets?: readonly ('a' | 'b' | 'c')[];
+  /** also measure (c) on a second BFF keeping its sessions in this Redis, right after (c) on the memory store */
+  redisUrl?: string;
+}
+
+const bffEnv = (upstream: string) => ({
+  UPSTREAM_URL: upstream,
+  NODE_ENV: 'production',
+  COOKIE_SECURE: 'false',
+  KEY_SECRET: 'bench-secret-bench-secret',
+});
+
+/** A session cookie of Maria's on the BFF at `url`. */
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/trpc/auth.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(MARIA),
   });
-  const bare = await startBare(stub.url);
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return cookie;
+}
+
+/**
+ * Requests per second of (a), (b) and (c), one after another against one simulator process; with `redisUrl`,
+ * `cRedis` is (c) on the Redis session store, measured in turns with (c). A figure not measured is NaN.
+ */
+export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOptions = {}) {
+  const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
+  const stops: (() => void)[] = [() => stub.kill('SIGKILL')];
   try {
     const login = await fetch(`${stub.url}/login`, {
       method: 'POST',
@@ -46,36 +72,73 @@ export async function measureHop() {
       body: JSON.stringify({ cpfCnpj: '52998224725', senha: MARIA.senha }),
     });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
-    const signIn = await fetch(`${bff.url}/trpc/auth.signIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: bff.url },
-      body: JSON.stringify(MARIA),
-    });
-    const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const plan: [string, autocannon.Options][] = [];
+    if (targets.includes('a')) {
+      plan.push([
+        'a',
+        {
+          url: `${stub.url}/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        },
+      ]);
+    }
+    if (targets.includes('b')) {
+      const bare = await startBare(stub.url);
+      stops.push(bare.kill);
+      plan.push(['b', { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` }]);
+    }
+    if (targets.includes('c')) {
+      const bff = await startAppProcess('bff', bffEnv(stub.url));
+      stops.push(() => bff.kill('SIGKILL'));
+      plan.push(['c', { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } }]);
+    }
+    if (redisUrl) {
+      const bff = await startAppProcess('bff', { ...bffEnv(stub.url), REDIS_URL: redisUrl });
+      stops.push(() => bff.kill('SIGKILL'));
+      plan.push([
+        'cRedis',
+        { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } },
+      ]);
+    }
 
-    const targets = {
-      a: {
-        url: `${stub.url}/login`,
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-      },
-      b: { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` },
-      c: { url: `${bff.url}/trpc/auth.session`, headers: { cookie } },
-    };
-    const results: Record<string, number> = {};
-    for (const [name, target] of Object.entries(targets)) {
-      await run({ ...target, duration: 3 }); // warm-up: JIT and sockets
-      const result = await run({ ...target, duration: SECONDS });
+    const samples: Record<string, number[]> = {};
+    const measure = async (name: string, target: autocannon.Options, seconds: number) => {
+      const result = await run({ ...target, duration: seconds });
       if (result.non2xx + result.errors > 0)
         throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      results[name] = result.requests.average;
+      samples[name] = [...(samples[name] ?? []), result.requests.average];
+    };
+    const c = plan.find(([name]) => name === 'c')?.[1];
+    const cRedis = plan.find(([name]) => name === 'cRedis')?.[1];
+    for (const [name, target] of plan) {
+      if (c && cRedis && (name === 'c' || name === 'cRedis')) continue;
+      await run({ ...target, duration: 3 }); // warm-up: JIT and sockets
+      await measure(name, target, SECONDS);
     }
-    return { a: results.a ?? 0, b: results.b ?? 0, c: results.c ?? 0 };
+    if (c && cRedis) {
+      // The two stores in halves, in the order memory, Redis, Redis, memory: a load on the machine that
+      // rises or falls meanwhile weighs on both alike.
+      const half = Math.max(1, Math.round(SECONDS / 2));
+      await run({ ...c, duration: 3 });
+      await run({ ...cRedis, duration: 3 });
+      await measure('c', c, half);
+      await measure('cRedis', cRedis, half);
+      await measure('cRedis', cRedis, half);
+      await measure('c', c, half);
+    }
+    const results = Object.fromEntries(
+      Object.entries(samples).map(([name, rates]) => [name, rates.reduce((a, b) => a + b, 0) / rates.length]),
+    );
+    return {
+      a: results.a ?? Number.NaN,
+      b: results.b ?? Number.NaN,
+      c: results.c ?? Number.NaN,
+      cRedis: results.cRedis ?? Number.NaN,
+    };
   } finally {
-    bare.kill();
-    bff.kill('SIGKILL');
-    stub.kill('SIGKILL');
+    for (const stop of stops.reverse()) stop();
   }
 }
 
