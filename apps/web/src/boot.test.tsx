@@ -53,6 +53,30 @@ describe('the prerendered public pages', () => {
     await waitFor(() => expect(window.location.pathname).toBe(paths.minhaConta));
   });
 
+  it('keeps the sign-in disabled until hydrated, then signs in with what was typed before', async () => {
+    const fake = installFakeBff({ 'auth.session': () => null, 'auth.signIn': () => MARIA });
+    await prerendered(paths.login);
+    const button = () => screen.getByRole('button', { name: 'Entrar' }) as HTMLButtonElement;
+    // Before hydration the browser would submit the form itself, password in the address.
+    expect(button().disabled).toBe(true);
+    const type = (label: string, value: string) => {
+      const input = screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('CPF/CNPJ', '529.982.247-25');
+    type('Senha', 'Acordo@2026');
+
+    await act(() => boot(container, createQueryClient()));
+    await waitFor(() => expect(button().disabled).toBe(false));
+    await act(async () => button().click());
+    await waitFor(() => expect(fake.callsTo('auth.signIn')).toHaveLength(1));
+    expect(fake.callsTo('auth.signIn')[0]?.input).toMatchObject({
+      cpfCnpj: '52998224725',
+      senha: 'Acordo@2026',
+    });
+  });
+
   it('renders afresh, not over the HTML, a page whose form starts with a handed-over document', async () => {
     installFakeBff({ 'auth.session': () => null });
     await prerendered(paths.login);

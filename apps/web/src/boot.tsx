@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { peekPrefill } from './lib/prefill';
 import { sessionQueryKey } from './lib/session';
+import { rememberTypedEarly } from './lib/typed-early';
 
 /**
  * Starts the SPA in `container`. A prerendered page (prerender.tsx) is hydrated: its lazy page modules
@@ -16,6 +17,7 @@ import { sessionQueryKey } from './lib/session';
 export async function boot(container: HTMLElement, queryClient: QueryClient = createQueryClient()) {
   const hydrate = container.hasChildNodes() && peekPrefill() === null;
   if (hydrate) {
+    rememberTypedEarly(container);
     const matches = matchRoutes(routes, window.location) ?? [];
     await Promise.all(
       matches.map(async ({ route }) => {

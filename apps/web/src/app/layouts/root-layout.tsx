@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { DelayedSpinnerModal } from '../../components/ui/spinner-modal';
 import { useTrackPageViews } from '../../lib/tracking';
+import { useGiveBackTypedEarly } from '../../lib/typed-early';
 import { SessionGate } from '../guards';
 import { MAIN_ID } from './app-layout';
 
@@ -34,6 +35,7 @@ function useFocusOnNavigation() {
 export function RootLayout() {
   useFocusOnNavigation();
   useTrackPageViews();
+  useGiveBackTypedEarly();
   const loadingPage = useNavigation().state === 'loading';
   return (
     <>

@@ -5,6 +5,7 @@ import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { PasswordInput } from '../../components/ui/password-input';
+import { useHydrated } from '../../lib/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 
 type LoginFormInput = z.input<typeof signInInput>;
@@ -56,6 +57,7 @@ export function LoginForm({
     defaultValues: { cpfCnpj: defaultDocument ? formatDocument(defaultDocument) : '', senha: '' },
   });
   usePreloadedResolvers();
+  const hydrated = useHydrated();
 
   // Registered in screen order, so a failed submit focuses the first invalid field.
   const { field: documentFieldProps, fieldState: documentState } = useController({
@@ -100,7 +102,7 @@ export function LoginForm({
         error={errors.senha?.message}
       />
       {afterPassword}
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || pending}>
         {pending ? 'Entrando…' : 'Entrar'}
       </button>
       {onChallenge ? (

@@ -8,6 +8,7 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { ShieldIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
@@ -34,6 +35,7 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
     z.output<typeof documentLookupInput>
   >({ resolver: documentLookupResolver, defaultValues: { cpfCnpj: '' } });
   usePreloadedResolvers();
+  const hydrated = useHydrated();
 
   // gcTime 0: the document leaves the mutation cache as soon as the answer is used.
   const lookup = trpc.auth.lookupDocument.useMutation({ gcTime: 0 });
@@ -81,7 +83,7 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
               />
             )}
           />
-          <button type="submit" className="btn btn-accent btn-block" disabled={lookup.isPending}>
+          <button type="submit" className="btn btn-accent btn-block" disabled={!hydrated || lookup.isPending}>
             Consultar grátis
           </button>
           <p className="hero-form-note">

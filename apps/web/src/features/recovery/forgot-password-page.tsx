@@ -9,6 +9,7 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { useBackTarget } from '../../lib/back-target';
 import { errorMessage } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
@@ -41,6 +42,7 @@ export function ForgotPasswordPage() {
     defaultValues: { cpfCnpj: initialDocument ? formatDocument(initialDocument) : '' },
   });
   usePreloadedResolvers();
+  const hydrated = useHydrated();
 
   // Back to /login with the document: the one typed if valid, else the one this page started with.
   useBackTarget(paths.login, () => {
@@ -90,7 +92,7 @@ export function ForgotPasswordPage() {
               />
             )}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || send.isPending}>
             Prosseguir
           </button>
         </form>

@@ -17,6 +17,7 @@ import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { PhoneInput } from '../../components/ui/phone-input';
 import type { RegistrationSchema } from '../../lib/form-resolvers';
+import { useHydrated } from '../../lib/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
 import { paths } from '../../lib/paths';
 import { setPrefill } from '../../lib/prefill';
@@ -89,6 +90,7 @@ export function RegistrationForm({
     },
   });
   usePreloadedResolvers();
+  const hydrated = useHydrated();
 
   // Registered in screen order, so a failed submit focuses the first invalid field.
   const { field: documentProps, fieldState: documentState } = useController({ control, name: 'cpfCnpj' });
@@ -216,7 +218,7 @@ export function RegistrationForm({
 
       <CheckboxField {...register('whatsapp')} label="Meu número é o mesmo do WhatsApp" />
 
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || pending}>
         Finalizar cadastro
       </button>
       <p className="registration-alternative">
