@@ -31,6 +31,12 @@ test('the prerendered pages hydrate without a mismatch and work as the SPA', asy
       problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // a script the CSP blocks (an eval probe, say) is a problem too
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+    ),
+  );
 
   for (const { path, title } of PAGES) {
     await page.goto(path);

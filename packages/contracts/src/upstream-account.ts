@@ -1,6 +1,7 @@
 import { RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '@portal/validation/rating';
 import { z } from 'zod';
 import { address, profile } from './entities';
+import { SCORE_MAX } from './score';
 import { envelope } from './wire';
 
 /**
@@ -33,7 +34,7 @@ export const passwordChangeReply = envelope(z.object({ mensagem: z.string() }));
 /** DELETE /excluir/cadastro: the registration and every token it had are gone. */
 export const accountDeletionReply = envelope(z.object({ excluido: z.literal(true) }));
 
-export const SCORE_MAX = 1000;
+export { SCORE_MAX };
 
 /** Bands of the credit score (ours: the spec names none), lowest first; `ate` is inclusive. */
 export const SCORE_BANDS = [

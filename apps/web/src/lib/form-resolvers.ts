@@ -1,3 +1,5 @@
+// First, before any schema is built.
+import './zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordInput } from '@portal/contracts/procedures/account';
 import { deliveryShape, sendEmailDestino, sendSmsDestino } from '@portal/contracts/procedures/agreements';
@@ -10,10 +12,6 @@ import { z } from 'zod';
 import { profileSchema } from './profile-form';
 
 // Every form's schema, in one chunk loaded on demand (lazy-resolver.ts): pages import only types from here.
-
-// zod would probe for `new Function` (a faster parser), which the CSP forbids: the browser would report
-// the blocked eval as a violation. Without it, zod parses the same.
-z.config({ jitless: true });
 
 /**
  * The registration's fields but the marketing consent (asked with the terms). The name rule depends on

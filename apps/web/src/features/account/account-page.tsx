@@ -96,7 +96,10 @@ export function AccountPage() {
           </ul>
         </>
       ) : null}
-      <ScoreCard />
+      {/* Below the contracts, so shown with them: revealed, they push nothing already on screen. */}
+      <div hidden={loading}>
+        <ScoreCard />
+      </div>
       {failed && errorDismissed ? (
         <div className="empty-state">
           <p>Não foi possível buscar as suas dívidas agora.</p>
@@ -105,7 +108,9 @@ export function AccountPage() {
           </button>
         </div>
       ) : null}
-      <MoreOptionsShortcut />
+      <div hidden={loading}>
+        <MoreOptionsShortcut />
+      </div>
 
       <SpinnerModal open={loading} text="Buscando dívidas..." returnFocusRef={headingRef} />
       <ErrorModal

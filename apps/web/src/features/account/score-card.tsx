@@ -1,4 +1,4 @@
-import { SCORE_MAX } from '@portal/contracts/upstream-account';
+import { SCORE_MAX } from '@portal/contracts/score';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { useSignedInSession } from '../../lib/session';
