@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import type { Config } from './config';
-import { type LogStream, loggerOptions } from './logging';
+import { type LogStream, loggerOptions, requestLines } from './logging';
 import { agreementLetters } from './plugins/agreement-letters';
 import { boletos } from './plugins/boletos';
 import { errorHandler } from './plugins/error-handler';
@@ -15,9 +14,10 @@ import { probes } from './plugins/probes';
 import { security } from './plugins/security';
 import { shutdown } from './plugins/shutdown';
 import { spa } from './plugins/spa';
+import { trpcEndpoint } from './plugins/trpc-endpoint';
 import { createServices } from './services';
 import type { SessionStore } from './session/session-store';
-import { type AppRouter, appRouter } from './trpc/app-router';
+import { appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
 import { UpstreamError } from './upstream/errors';
 
@@ -30,6 +30,7 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    logController: requestLines(),
     trustProxy: config.TRUST_PROXY,
     // A request id the proxy set (nginx's $request_id) follows the request into our logs; else a new one.
     requestIdHeader: false,
@@ -61,14 +62,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // Answers above 1 KB go compressed (brotli or gzip, as the browser accepts). The SPA's files come
   // compressed from the build (spa.ts), and an answer already encoded is left as it is.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // tRPC answers with a fetch Response, a stream whose size the compressor cannot see; its JSON is
-  // complete already, so it goes on as bytes and a small answer stays uncompressed.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (!(payload instanceof Response)) return payload;
-    reply.status(payload.status);
-    for (const [name, value] of payload.headers) reply.header(name, value);
-    return Buffer.from(await payload.arrayBuffer());
-  });
   const closing = shutdown(app, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     onGraceOver: () => void services.proxy.close(),
@@ -83,19 +76,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     closing,
   });
   security(app, config);
-  await app.register(fastifyTRPCPlugin, {
+  await trpcEndpoint(app, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(services),
-      maxBatchSize: 10,
-      onError({ error, path, req }) {
-        if (error.cause instanceof UpstreamError) metrics.upstreamErrors.inc({ kind: error.cause.kind });
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          req.log.error({ path, err: error.cause ?? error }, 'procedure failed');
-        else req.log.info({ path, code: error.code }, 'procedure refused');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: appRouter,
+    createContext: createContextFactory(services),
+    maxBatchSize: 10,
+    onError({ error, path, req }) {
+      if (error.cause instanceof UpstreamError) metrics.upstreamErrors.inc({ kind: error.cause.kind });
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        req.log.error({ path, err: error.cause ?? error }, 'procedure failed');
+      else req.log.info({ path, code: error.code }, 'procedure refused');
+    },
   });
   logos(app, services);
   boletos(app, services);

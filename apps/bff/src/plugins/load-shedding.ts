@@ -24,14 +24,16 @@ export const isOverload = (error: Error & { code?: string }) =>
  */
 export async function loadShedding(app: FastifyInstance, config: Config, registry: Registry) {
   let inFlight = 0;
-  app.addHook('onRequest', async (req, reply) => {
-    if (!/^\/(trpc|api)\//.test(req.url)) return;
+  const answered = () => {
+    inFlight -= 1;
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!/^\/(trpc|api)\//.test(req.url)) return done();
     if (config.OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= config.OVERLOAD_MAX_IN_FLIGHT)
-      throw new OverloadedError();
+      return done(new OverloadedError());
     inFlight += 1;
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-    });
+    reply.raw.once('close', answered);
+    done();
   });
   new Gauge({
     name: 'portal_http_requests_in_flight',

@@ -95,10 +95,11 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Counts every answer by route and status, times it, and serves the Prometheus text at /metrics. */
 export function metricsEndpoint(app: FastifyInstance, metrics: Metrics) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', NEVER_SHED, async (_req, reply) => {

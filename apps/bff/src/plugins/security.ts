@@ -26,9 +26,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Security headers on every response, and the same-origin check on every mutation and side-effect query. */
 export function security(app: FastifyInstance, config: Config) {
   const csp = contentSecurityPolicy(config);
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
+  app.addHook('onRequest', (req, reply, done) => {
     const safe = SAFE_METHODS.has(req.method);
-    if (safe && !procedurePaths(req.url).some((p) => SIDE_EFFECT_QUERIES.has(p))) return;
+    if (safe && !procedurePaths(req.url).some((p) => SIDE_EFFECT_QUERIES.has(p))) return done();
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     const ownOrigin = `${req.protocol}://${req.host}`;
@@ -36,20 +37,24 @@ export function security(app: FastifyInstance, config: Config) {
     const originOk = origin === undefined || origin === ownOrigin || config.ALLOWED_ORIGINS.includes(origin);
     if (!siteOk || !originOk) {
       req.log.warn('mutation refused: foreign origin');
-      return sendError(reply, 403, HTTP_MESSAGES.foreignOrigin);
+      sendError(reply, 403, HTTP_MESSAGES.foreignOrigin);
+      return;
     }
-    if (safe) return;
+    if (safe) return done();
     if (!req.headers['content-type']?.startsWith('application/json')) {
-      return sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
+      sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
+      return;
     }
     // A credential must be its own request: a batch would let one request try many passwords.
     const paths = procedurePaths(req.url);
     if (paths.length > 1 && paths.some((p) => UNBATCHABLE.has(p))) {
-      return sendError(reply, 400, HTTP_MESSAGES.badRequest);
+      sendError(reply, 400, HTTP_MESSAGES.badRequest);
+      return;
     }
+    done();
   });
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
@@ -62,5 +67,6 @@ export function security(app: FastifyInstance, config: Config) {
     // API answers are personal: never stored. Static files and logos set their own policy.
     if (req.url.startsWith('/trpc') || !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -1,4 +1,3 @@
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import type { SessionData } from '../session/session-store';
@@ -25,7 +24,7 @@ export const deviceOf = (userAgent: string | undefined): Device =>
 
 export const createContextFactory =
   (services: Services) =>
-  async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => ({
+  async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => ({
     req,
     res,
     services,

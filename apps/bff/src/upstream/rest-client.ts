@@ -26,7 +26,7 @@ import {
   registrationReply,
 } from '@portal/contracts/upstream-registration';
 import { upstreamErrorBody } from '@portal/contracts/wire';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from './errors';
 
@@ -38,6 +38,8 @@ export interface UpstreamClientOptions {
 
 /** The upstream's REST API; every reply is parsed with the contracts' schemas. */
 export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: UpstreamClientOptions) {
+  // Paths are absolute: a call goes to the base URL's origin, whatever path the base URL has.
+  const origin = new URL(baseUrl).origin;
   async function call<T extends z.ZodType>(
     schema: T,
     method: Dispatcher.HttpMethod,
@@ -48,8 +50,9 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     const where = `${method} ${path.split('?')[0]}`;
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(new URL(path, baseUrl), {
-        dispatcher,
+      response = await dispatcher.request({
+        origin,
+        path,
         method,
         headers: {
           accept: 'application/json',
