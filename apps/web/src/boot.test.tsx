@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './app/providers';
-import { boot } from './boot';
+import { boot, installApp } from './boot';
 import { PARTNERS } from './features/home/render-home';
 import { paths } from './lib/paths';
 import { clearPrefill, setPrefill } from './lib/prefill';
@@ -83,5 +83,21 @@ describe('the prerendered public pages', () => {
     setPrefill('52998224725');
     await act(() => boot(container, createQueryClient()));
     expect(await screen.findByDisplayValue('529.982.247-25')).toBeTruthy();
+  });
+});
+
+describe('a page left open across a release', () => {
+  it('reloads into the new release when a chunk is gone, but not right after loading', () => {
+    const reload = vi.fn();
+    let openForMs = 2_000;
+    const uninstall = installApp({ reload, openForMs: () => openForMs });
+    const missing = () => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+
+    expect(missing()).toBe(true); // just loaded: the error is the page's to show
+    expect(reload).not.toHaveBeenCalled();
+    openForMs = 60_000;
+    expect(missing()).toBe(false); // handled: no error page
+    expect(reload).toHaveBeenCalledTimes(1);
+    uninstall();
   });
 });

@@ -17,7 +17,6 @@ import { rememberTypedEarly } from './lib/typed-early';
 export async function boot(container: HTMLElement, queryClient: QueryClient = createQueryClient()) {
   const hydrate = container.hasChildNodes() && peekPrefill() === null;
   if (hydrate) {
-    rememberTypedEarly(container);
     const matches = matchRoutes(routes, window.location) ?? [];
     await Promise.all(
       matches.map(async ({ route }) => {
@@ -38,6 +37,7 @@ export async function boot(container: HTMLElement, queryClient: QueryClient = cr
     container.replaceChildren();
     return createRoot(container).render(app);
   }
+  rememberTypedEarly(container);
   hydrateRoot(container, app);
   void queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
 }
@@ -50,13 +50,18 @@ const STALE_AFTER_MS = 10_000;
  * left open across a release may ask for a chunk the new release no longer has: it then reloads into
  * the new release, once it has been open a while (a chunk missing right after a load is an error).
  */
-export function installApp(): void {
+export function installApp({
+  reload = () => window.location.reload(),
+  openForMs = () => performance.now(),
+} = {}): () => void {
   if ('serviceWorker' in navigator) {
     window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
   }
-  window.addEventListener('vite:preloadError', (event) => {
-    if (performance.now() < STALE_AFTER_MS) return;
+  const onChunkMissing = (event: Event) => {
+    if (openForMs() < STALE_AFTER_MS) return;
     event.preventDefault();
-    window.location.reload();
-  });
+    reload();
+  };
+  window.addEventListener('vite:preloadError', onChunkMissing);
+  return () => window.removeEventListener('vite:preloadError', onChunkMissing);
 }
