@@ -34,6 +34,7 @@ import { measureSocketDrop } from '@portal/bff/testing/socket-drop';
 import autocannon from 'autocannon';
 import { measureHop } from './hop';
 import type { Category } from './lighthouse';
+import { signIn } from './sign-in';
 import { type Comparison, type Figure, formatTable, judge, selectAreas, type Unit } from './table';
 
 const AREAS = ['proxy', 'drop', 'capacity', 'hop', 'redis', 'lighthouse'] as const;
@@ -46,7 +47,6 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2);
 const RESULTS =
   process.env.BENCH_RESULTS ??
   (process.env.BENCH_ONLY ? undefined : fileURLToPath(new URL('../../bench/results.json', import.meta.url)));
-const MARIA = { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' };
 const ROUTE = '/trpc/debts.creditors';
 const MB = 2 ** 20;
 const run = promisify(execFile);
@@ -94,15 +94,7 @@ async function metric(url: string, series: string): Promise<number> {
 async function signIns(url: string, count: number): Promise<string[]> {
   const cookies: string[] = [];
   const one = async () => {
-    const response = await fetch(`${url}/trpc/auth.signIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify(MARIA),
-    });
-    const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-    if (!response.ok || !cookie)
-      throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-    cookies.push(cookie);
+    cookies.push(await signIn(url));
   };
   while (cookies.length < count) {
     await Promise.all(Array.from({ length: Math.min(50, count - cookies.length) }, one));

@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startAppProcess } from '@portal/bff/testing/app-process';
 import { freePort } from '@portal/bff/testing/free-port';
+import { stubToken } from '@portal/bff/testing/proxy-measure';
 import autocannon from 'autocannon';
+import { signIn } from './sign-in';
 
 const SECONDS = Number(process.env.BENCH_HOP_SECONDS ?? 10);
-const MARIA = { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' };
 
 async function startBare(upstream: string) {
   const port = await freePort();
@@ -45,19 +46,6 @@ const bffEnv = (upstream: string) => ({
   KEY_SECRET: 'bench-secret-bench-secret',
 });
 
-/** A session cookie of Maria's on the BFF at `url`. */
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/trpc/auth.signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(MARIA),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie)
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return cookie;
-}
-
 /**
  * Requests per second of (a), (b) and (c), one after another against one simulator process; with `redisUrl`,
  * `cRedis` is (c) on the Redis session store, measured in turns with (c). A figure not measured is NaN.
@@ -66,12 +54,7 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
   const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
   const stops: (() => void)[] = [() => stub.kill('SIGKILL')];
   try {
-    const login = await fetch(`${stub.url}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ cpfCnpj: '52998224725', senha: MARIA.senha }),
-    });
-    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const token = await stubToken(stub.url);
     const plan: [string, autocannon.Options][] = [];
     if (targets.includes('a')) {
       plan.push([

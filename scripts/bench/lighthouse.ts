@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@portal/bff/testing/free-port';
 import * as chromeLauncher from 'chrome-launcher';
+import { signIn } from './sign-in';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MARIA = { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' };
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -90,18 +90,6 @@ async function startServed() {
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, stop };
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/trpc/auth.signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(MARIA),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie)
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return cookie;
 }
 
 /** What an audit's table names first in its rows (the issue types of `inspector-issues`, say), in brackets. */

@@ -1,12 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { createProxyChannel } from '../upstream/proxy-channel';
-
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  debug: () => undefined,
-  error: () => undefined,
-} as unknown as FastifyBaseLogger;
+import { quietLogger, stubToken } from './proxy-measure';
 
 /**
  * The proxy channel under a burst, measured: `count` concurrent `consultaDebito` requests on one socket to a
@@ -14,17 +7,12 @@ const quiet = {
  * The channel is built here with a bound of `count` pending calls, above the BFF's PROXY_MAX_PENDING.
  */
 export async function measureProxyBurst(stubUrl: string, count: number) {
-  const login = await fetch(`${stubUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cpfCnpj: '52998224725', senha: 'Acordo@2026' }),
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const token = await stubToken(stubUrl);
   const channel = createProxyChannel({
     url: `${stubUrl.replace(/^http/, 'ws')}/ws/proxy`,
     timeoutMs: 60_000,
     maxPending: count,
-    logger: quiet,
+    logger: quietLogger,
   });
   try {
     const ask = () => channel.request('consultaDebito', { cpfcnpj: '52998224725', token });

@@ -1,13 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError } from '../upstream/errors';
 import { createProxyChannel } from '../upstream/proxy-channel';
-
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  debug: () => undefined,
-  error: () => undefined,
-} as unknown as FastifyBaseLogger;
+import { quietLogger, stubToken } from './proxy-measure';
 
 /**
  * The proxy channel's answer to a dropped socket, measured: `count` requests in flight on a silent
@@ -15,12 +8,7 @@ const quiet = {
  * has settled is taken. Their own timers are a minute away, so only the drop can settle them.
  */
 export async function measureSocketDrop(stubUrl: string, count: number) {
-  const login = await fetch(`${stubUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cpfCnpj: '52998224725', senha: 'Acordo@2026' }),
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const token = await stubToken(stubUrl);
   const faults = (body: unknown) =>
     fetch(`${stubUrl}/__stub/faults`, {
       method: body ? 'PUT' : 'DELETE',
@@ -31,7 +19,7 @@ export async function measureSocketDrop(stubUrl: string, count: number) {
     url: `${stubUrl.replace(/^http/, 'ws')}/ws/proxy`,
     timeoutMs: 60_000,
     maxPending: count,
-    logger: quiet,
+    logger: quietLogger,
   });
   try {
     const ask = () => channel.request('consultaDebito', { cpfcnpj: '52998224725', token });

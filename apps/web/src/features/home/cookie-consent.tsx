@@ -1,16 +1,14 @@
-import { type RefObject, useRef, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
 import { readConsent, writeConsent } from '../../lib/consent-cookie';
+import { useHydrated } from '../../lib/hydrated';
 import { paths } from '../../lib/paths';
 
 export interface CookieConsentProps {
   /** Where focus goes after a choice: the page's <h1>, so the visitor starts at the top of the page. */
   returnFocusRef: RefObject<HTMLElement | null>;
 }
-
-// The choice changes only through this dialog, which closes itself.
-const neverChanges = () => () => {};
 
 /**
  * The spec's modalCookies: shown while the browser holds no choice. A decision is needed, so Escape and
@@ -20,11 +18,7 @@ export function CookieConsent({ returnFocusRef }: CookieConsentProps) {
   const navigate = useNavigate();
   // Closed in the prerendered page and while it hydrates (a dialog is never part of the HTML), then open
   // while the browser holds no choice.
-  const undecided = useSyncExternalStore(
-    neverChanges,
-    () => readConsent() === null,
-    () => false,
-  );
+  const undecided = useHydrated() && readConsent() === null;
   const [dismissed, setDismissed] = useState(false);
   const open = undecided && !dismissed;
   // The dialog opens on its text, not on 'Aceitar': no choice is pre-selected for the visitor.
