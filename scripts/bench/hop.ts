@@ -73,12 +73,16 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
       plan.push(['b', { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` }]);
     }
     if (targets.includes('c')) {
-      const bff = await startAppProcess('bff', bffEnv(stub.url));
+      const bff = await startAppProcess('bff', bffEnv(stub.url), { logs: 'discarded' });
       stops.push(() => bff.kill('SIGKILL'));
       plan.push(['c', { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } }]);
     }
     if (redisUrl) {
-      const bff = await startAppProcess('bff', { ...bffEnv(stub.url), REDIS_URL: redisUrl });
+      const bff = await startAppProcess(
+        'bff',
+        { ...bffEnv(stub.url), REDIS_URL: redisUrl },
+        { logs: 'discarded' },
+      );
       stops.push(() => bff.kill('SIGKILL'));
       plan.push([
         'cRedis',

@@ -17,6 +17,24 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How many GETs Redis has answered, counted by Redis itself. */
+async function getsAtRedis(): Promise<number> {
+  const stats = await raw.info('commandstats');
+  return Number(/cmdstat_get:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+}
+
+/** Resolves once `key`, read through `store`, is answered without a GET reaching Redis. */
+async function untilKept(store: ReturnType<typeof createRedisStore>, key: string) {
+  await expect
+    .poll(async () => {
+      await store.get(key);
+      const before = await getsAtRedis();
+      for (let i = 0; i < 10; i += 1) await store.get(key);
+      return (await getsAtRedis()) - before;
+    })
+    .toBe(0);
+}
+
 describe('redis store (a real redis-server)', () => {
   it('keeps JSON records under its prefix, each with a time to live, and forgets them after it', async () => {
     const store = createRedisStore({ url: server.url, keyPrefix: 't1:' });
@@ -82,9 +100,50 @@ describe('redis store (a real redis-server)', () => {
     await Promise.all([one.close(), two.close()]);
   });
 
+  it('reads an unchanged record from Redis once, and sees at once what another instance writes, deletes or lets expire', async () => {
+    const one = createRedisStore({ url: server.url, keyPrefix: 't7:' });
+    const two = createRedisStore({ url: server.url, keyPrefix: 't7:' });
+    await two.set('session:s', { v: 1 }, 10_000);
+    await untilKept(one, 'session:s');
+    const before = await getsAtRedis();
+    for (let i = 0; i < 100; i += 1) expect(await one.get('session:s')).toEqual({ v: 1 });
+    expect(await getsAtRedis()).toBe(before);
+
+    await two.set('session:s', { v: 2 }, 10_000);
+    await expect.poll(() => one.get('session:s'), { timeout: 200, interval: 5 }).toEqual({ v: 2 });
+    await two.delete('session:s');
+    await expect.poll(() => one.get('session:s'), { timeout: 200, interval: 5 }).toBeUndefined();
+    // a write of its own is seen by the next read, without waiting for Redis to say so
+    await one.set('session:s', { v: 3 }, 10_000);
+    expect(await one.get('session:s')).toEqual({ v: 3 });
+
+    await two.set('session:short', { v: 4 }, 300);
+    await untilKept(one, 'session:short');
+    await sleep(350);
+    expect(await one.get('session:short')).toBeUndefined();
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('reads from Redis again when its invalidations connection is killed, and keeps records again once it is back', async () => {
+    const one = createRedisStore({ url: server.url, keyPrefix: 't8:' });
+    const two = createRedisStore({ url: server.url, keyPrefix: 't8:' });
+    await two.set('session:s', { v: 1 }, 10_000);
+    await untilKept(one, 'session:s');
+    await raw.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    // written while no invalidation can reach `one`
+    await two.set('session:s', { v: 2 }, 10_000);
+    expect(await one.get('session:s')).toEqual({ v: 2 });
+    await untilKept(one, 'session:s');
+    await two.set('session:s', { v: 3 }, 10_000);
+    await expect.poll(() => one.get('session:s'), { timeout: 200, interval: 5 }).toEqual({ v: 3 });
+    await Promise.all([one.close(), two.close()]);
+  });
+
   it('fails closed within its command timeout while Redis is down, and works again when it is back', async () => {
     const store = createRedisStore({ url: server.url, keyPrefix: 't4:' });
     await store.set('k', 1, 10_000);
+    // kept in the process: still not answered once Redis is gone
+    await untilKept(store, 'k');
     await server.stop();
     await expect(store.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.increment('c', 1_000)).rejects.toBeInstanceOf(StoreUnavailableError);

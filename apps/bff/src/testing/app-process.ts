@@ -25,6 +25,7 @@ const APPS = {
 export async function startAppProcess(
   app: keyof typeof APPS,
   env: Record<string, string>,
+  { logs = 'kept' }: { logs?: 'kept' | 'discarded' } = {},
 ): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -39,7 +40,9 @@ export async function startAppProcess(
       // under vitest, a BFF logs at debug level and its output goes into the file's log check
       ...(app === 'bff' && logSink.active ? { LOG_LEVEL: 'debug' } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Discarded logs still cost the process its writes, but not the reader: a benchmark's load generator
+    // shares the machine, and collecting 10,000 lines a second would slow it, not the process measured.
+    stdio: ['ignore', logs === 'kept' ? 'pipe' : 'ignore', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
