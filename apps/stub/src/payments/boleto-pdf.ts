@@ -2,6 +2,7 @@
  * One A4 page as banks print a boleto: the recibo do pagador on top, a cut line, then the ficha de
  * compensação with the linha digitável and the ITF barcode that cashiers and apps scan.
  */
+import { dueDateFactor } from '@portal/validation/boleto';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatDocument } from '@portal/validation/document';
 import { formatMoney } from '@portal/validation/money';
@@ -20,7 +21,7 @@ import {
   StandardFonts,
   setFillingGrayscaleColor,
 } from 'pdf-lib';
-import { barcodeFromLinha, dueDateFactor, formatLinhaDigitavel } from './febraban';
+import { barcodeFromLinha, formatLinhaDigitavel } from './febraban';
 import { itfBars } from './itf';
 
 export interface BoletoPdfInput {

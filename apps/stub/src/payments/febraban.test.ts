@@ -1,5 +1,6 @@
 import boletoUtils from '@mrmgomes/boleto-utils';
-import { addDays } from '@portal/validation/dates';
+import { dueDateFactor, generalCheckDigit, mod10, readBoleto } from '@portal/validation/boleto';
+import { addDays, daysBetween } from '@portal/validation/dates';
 import { boletoBancarioCodigoBarras, boletoBancarioLinhaDigitavel } from 'boleto-brasileiro-validator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +8,9 @@ import {
   barcodeFromLinha,
   boletoBarcode,
   boletoFreeField,
-  dueDateFactor,
   formatLinhaDigitavel,
-  generalCheckDigit,
   isValidBarcode,
   linhaDigitavel,
-  mod10,
 } from './febraban';
 
 const RUNS = 500;
@@ -44,10 +42,12 @@ describe('dueDateFactor', () => {
     expect(dueDateFactor(addDays('2025-02-22', 9000))).toBe(1000);
   });
 
-  it('reads a Date as the calendar day in Brasília', () => {
+  it('reads a Date due as the calendar day in Brasília', () => {
+    const factorOf = (dueDate: Date) =>
+      boletoBarcode({ bankCode: '001', dueDate, amountCents: 100, freeField: ZEROS_25 }).slice(5, 9);
     // 02:30 UTC on 22/02/2025 is still 23:30 on 21/02 in Brasília (UTC-3).
-    expect(dueDateFactor(new Date('2025-02-22T02:30:00Z'))).toBe(9999);
-    expect(dueDateFactor(new Date('2025-02-22T03:00:00Z'))).toBe(1000);
+    expect(factorOf(new Date('2025-02-22T02:30:00Z'))).toBe('9999');
+    expect(factorOf(new Date('2025-02-22T03:00:00Z'))).toBe('1000');
   });
 
   it('refuses dates that have no factor and text that is not a date', () => {
@@ -245,6 +245,61 @@ describe('generated boletos', () => {
           expect(() => barcodeFromLinha(line.slice(0, at) + wrong + line.slice(at + 1))).toThrow(RangeError);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('readBoleto (@portal/validation) on generated boletos', () => {
+  const TODAY = '2026-11-24';
+  const dueDates = fc.integer({ min: 0, max: 9_000 }).map((days) => addDays('2020-01-01', days));
+
+  it('reads the barcode, amount and one of the two due dates boleto-utils reads, with every check right', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('001', '033', '104', '237', '341', '748'),
+        dueDates,
+        // boleto-utils reads amounts from R$ 10 million up as a credit-card bill's (0): kept below
+        fc.integer({ min: 0, max: 99_999_999 }),
+        digits(25),
+        fc.boolean(),
+        (bankCode, dueDate, amountCents, freeField, asLine) => {
+          const barcode = boletoBarcode({ bankCode, dueDate, amountCents, freeField });
+          const code = asLine ? linhaDigitavel(barcode) : barcode;
+          const kind = asLine ? 'LINHA_DIGITAVEL' : 'CODIGO_DE_BARRAS';
+          const reading = readBoleto(code, TODAY);
+          expect(reading).toMatchObject({ bankCode, freeField, format: asLine ? 'linha' : 'barras' });
+          expect(reading?.barcode).toBe(asLine ? boletoUtils.linhaDigitavel2CodBarras(code) : code);
+          expect((reading?.amountCents ?? 0) / 100).toBeCloseTo(
+            Number(boletoUtils.identificarValor(code, kind)),
+            2,
+          );
+          expect(reading?.checks.every(({ ok }) => ok)).toBe(true);
+          const offered = [
+            boletoUtils.identificarData(code, kind),
+            boletoUtils.identificarDataComNovoFator2025(code, kind),
+          ].map((d) => new Date(d).toISOString().slice(0, 10));
+          expect(offered).toContain(reading?.dueDate);
+          // of the dates the factor stands for, the nearest to today (the one it was written for, here)
+          if (Math.abs(daysBetween(TODAY, dueDate)) < 4_500) expect(reading?.dueDate).toBe(dueDate);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('finds a check digit wrong whenever boleto-brasileiro-validator refuses a line with one digit changed', () => {
+    fc.assert(
+      fc.property(dueDates, digits(25), fc.nat(46), fc.nat(9), (dueDate, freeField, at, digit) => {
+        const line = linhaDigitavel(
+          boletoBarcode({ bankCode: '341', dueDate, amountCents: 21_000, freeField }),
+        );
+        fc.pre(line[at] !== String(digit));
+        const tampered = line.slice(0, at) + digit + line.slice(at + 1);
+        // null: no longer a bank boleto at all (a first digit 8 makes it a utility bill)
+        const allRight = readBoleto(tampered, TODAY)?.checks.every(({ ok }) => ok) ?? false;
+        expect(allRight).toBe(boletoBancarioLinhaDigitavel(tampered, true));
+      }),
       { numRuns: RUNS },
     );
   });

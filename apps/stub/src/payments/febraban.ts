@@ -8,7 +8,8 @@
  *           three fields carrying bank/currency and the free field, each with a mod-10 digit (X, Y, Z).
  */
 import { createHash } from 'node:crypto';
-import { daysBetween, isValidIsoDate, todayInBrazil } from '@portal/validation/dates';
+import { dueDateFactor, generalCheckDigit, mod10 } from '@portal/validation/boleto';
+import { isValidIsoDate, todayInBrazil } from '@portal/validation/dates';
 
 export interface BarcodeInput {
   /** 3-digit bank code (compe) */
@@ -22,12 +23,6 @@ export interface BarcodeInput {
   freeField: string;
 }
 
-const FACTOR_BASE_DATE = '1997-10-07';
-// The 4-digit factor reached 9999 on 2025-02-21; from 2025-02-22 it restarts at 1000 and each new cycle
-// runs 1000..9999 (9000 days), so 9999 days after the base date the count wraps instead of growing a digit.
-const FACTOR_RESTART = 1000;
-const FACTOR_LAST = 9999;
-const FACTOR_CYCLE = FACTOR_LAST - FACTOR_RESTART + 1;
 const MAX_AMOUNT_CENTS = 9_999_999_999;
 
 const digitsOf = (text: string, length: number): boolean => new RegExp(`^[0-9]{${length}}$`).test(text);
@@ -36,39 +31,6 @@ function isoDate(date: string | Date): string {
   if (typeof date !== 'string') return todayInBrazil(date);
   if (!isValidIsoDate(date)) throw new RangeError(`not an ISO date (YYYY-MM-DD): ${JSON.stringify(date)}`);
   return date;
-}
-
-/** The 4-digit due-date factor, with the February 2025 restart (see FACTOR_RESTART). */
-export function dueDateFactor(dueDate: string | Date): number {
-  const days = daysBetween(FACTOR_BASE_DATE, isoDate(dueDate));
-  // Factor 0000 means "no due date"; dates on or before the base cannot be written.
-  if (days < 1) throw new RangeError(`due date before ${FACTOR_BASE_DATE} has no factor`);
-  if (days <= FACTOR_LAST) return days;
-  return FACTOR_RESTART + ((days - FACTOR_LAST - 1) % FACTOR_CYCLE);
-}
-
-/** Mod 10 with weights 2,1,2,1… from the right, adding the digits of each product. */
-export function mod10(digits: string): number {
-  let sum = 0;
-  for (let i = digits.length - 1, weight = 2; i >= 0; i -= 1, weight = 3 - weight) {
-    const product = Number(digits[i]) * weight;
-    sum += product > 9 ? product - 9 : product;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-/** The barcode's general digit: mod 11, weights 2..9 from the right; results 0, 10 and 11 become 1. */
-export function generalCheckDigit(barcodeWithoutDigit: string): number {
-  let sum = 0;
-  for (
-    let i = barcodeWithoutDigit.length - 1, weight = 2;
-    i >= 0;
-    i -= 1, weight = weight === 9 ? 2 : weight + 1
-  ) {
-    sum += Number(barcodeWithoutDigit[i]) * weight;
-  }
-  const digit = 11 - (sum % 11);
-  return digit === 0 || digit >= 10 ? 1 : digit;
 }
 
 export function boletoBarcode(input: BarcodeInput): string {
@@ -81,7 +43,7 @@ export function boletoBarcode(input: BarcodeInput): string {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > MAX_AMOUNT_CENTS) {
     throw new RangeError(`amountCents must be an integer from 0 to ${MAX_AMOUNT_CENTS}, got ${amountCents}`);
   }
-  const factor = String(dueDateFactor(input.dueDate)).padStart(4, '0');
+  const factor = String(dueDateFactor(isoDate(input.dueDate))).padStart(4, '0');
   const amount = String(amountCents).padStart(10, '0');
   const withoutDigit = `${bankCode}${currency}${factor}${amount}${freeField}`;
   const digit = generalCheckDigit(withoutDigit);

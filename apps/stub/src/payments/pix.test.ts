@@ -1,9 +1,10 @@
+import { crc16CcittFalse, readPix } from '@portal/validation/pix';
 import { crc16ccitt } from 'crc';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
 import { hasError, isDynamicPix, isStaticPix, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, type PixInput, pixCopiaECola, pixQrSvg, pixText, STUB_PIX_KEY } from './pix';
+import { type PixInput, pixCopiaECola, pixQrSvg, pixText, STUB_PIX_KEY } from './pix';
 
 const RUNS = 300;
 
@@ -160,6 +161,45 @@ describe('generated PIX codes', () => {
     });
     const tampered = payload.replace('5406123.45', '5406123.46');
     expect(hasError(parsePix(tampered))).toBe(true);
+  });
+});
+
+describe('readPix (@portal/validation) on generated codes', () => {
+  it('reads what pix-utils reads, and finds the CRC right', () => {
+    fc.assert(
+      fc.property(staticInputs, (input) => {
+        const payload = pixCopiaECola(input);
+        const parsed = parsePix(payload);
+        if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`pix-utils refused ${payload}`);
+        const reading = readPix(payload);
+        expect(reading).toMatchObject({
+          wellFormed: true,
+          crc: reading?.expectedCrc,
+          key: parsed.pixKey,
+          merchantName: parsed.merchantName,
+          merchantCity: parsed.merchantCity,
+          amountCents: Math.round((parsed.transactionAmount ?? 0) * 100),
+          txid: parsed.txid,
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('finds the CRC wrong exactly when pix-utils refuses a code with one character changed', () => {
+    fc.assert(
+      fc.property(staticInputs, fc.nat(), fc.constantFrom(...'0123456789ABCXYZ'), (input, at, character) => {
+        const payload = pixCopiaECola(input);
+        const index = at % (payload.length - 4);
+        fc.pre(payload[index] !== character);
+        const tampered = payload.slice(0, index) + character + payload.slice(index + 1);
+        const reading = readPix(tampered);
+        const refused = hasError(parsePix(tampered));
+        if (reading === null) expect(refused).toBe(true);
+        else expect(reading.crc === reading.expectedCrc && reading.wellFormed).toBe(!refused);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

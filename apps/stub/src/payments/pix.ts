@@ -2,12 +2,11 @@
  * PIX BR Code ("copia e cola") as BCB's Manual de Padrões para Iniciação do Pix lays it out on EMV QRCPS-MPM:
  * a flat list of ID (2 digits) + length (2 digits) + value fields, closed by a CRC16 over everything before it.
  */
+import { crc16CcittFalse, PIX_GUI } from '@portal/validation/pix';
 import QRCode from 'qrcode';
 
 /** The fictional beneficiary's random key (EVP). */
 export const STUB_PIX_KEY = 'e33ba64d-e833-4c5c-99d1-e80a319a1ebe';
-
-const PIX_GUI = 'br.gov.bcb.pix';
 
 interface PixCommon {
   /** omitted or 0: the payer types the amount */
@@ -57,18 +56,6 @@ function pixAmount(amountCents: number): string {
   const amount = `${Math.trunc(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
   if (amount.length > 13) throw new RangeError('PIX amount is longer than 13 characters');
   return amount;
-}
-
-/** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final XOR; 4 upper-case hex digits. */
-export function crc16CcittFalse(text: string): string {
-  let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(text)) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit += 1) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
 export function pixCopiaECola(input: PixInput): string {
