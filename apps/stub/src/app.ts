@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { boletoRoutes } from './routes/boletos';
 import { googleRoutes } from './routes/google';
 import { logoRoutes } from './routes/logos';
+import { officialChannelRoutes } from './routes/official-channels';
 import { partnerRoutes } from './routes/partners';
 import { registrationRoutes } from './routes/registration';
 import { createStubState, type StubState, type StubStateOptions } from './state/stub-state';
@@ -52,6 +53,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   logoRoutes(app, state);
   boletoRoutes(app, state);
   partnerRoutes(app, state);
+  officialChannelRoutes(app, state);
   registrationRoutes(app, state);
   googleRoutes(app, state, await createGoogleIdentity());
   adminRoutes(app, state, faults);

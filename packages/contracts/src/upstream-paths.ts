@@ -22,6 +22,7 @@ export const UPSTREAM_PATHS = {
   avaliacao: '/avaliacao',
   notificacoes: '/notificacoes',
   parceiros: '/parceiros',
+  canaisOficiais: '/canais-oficiais',
   logos: '/logos',
   boletos: '/boletos',
   jwks: '/.well-known/jwks.json',

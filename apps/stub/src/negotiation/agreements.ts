@@ -12,12 +12,14 @@ import { proposalsOnWire } from './proposals';
 
 /** A bank code no real bank uses (COMPE 999 is unassigned): the simulator's boletos can never be paid by mistake. */
 export const STUB_BANK_CODE = '999';
-const CONVENIO = '4012870';
-const BENEFICIARIO = {
+/** The simulator's one collection account: every partner's boletos and PIX codes are received there. */
+export const CONVENIO = '4012870';
+export const BENEFICIARIO = {
   nome: 'Negocia Varejo Simulador',
-  documento: '00.000.000/0001-00',
+  documento: '11.444.777/0001-61',
   agenciaCodigo: '0001 / 4012870',
 };
+export const PIX_CITY = 'SAO PAULO';
 
 export const AGREEMENT_MESSAGES = {
   proposalGone: 'Proposta não encontrada ou expirada. Consulte as ofertas novamente.',
@@ -154,7 +156,7 @@ export function createLedger() {
       txid: `${agreement.codigoAcordo}P${instalment.numero}`,
       amountCents: instalment.cents,
       merchantName: payer.creditorName,
-      merchantCity: 'SAO PAULO',
+      merchantCity: PIX_CITY,
     });
     const svg = await pixQrSvg(pix);
     return {
