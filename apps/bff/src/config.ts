@@ -50,6 +50,9 @@ export const configSchema = z.object({
   CHALLENGE_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(5),
   /** registration-status lookups (home banner) per IP in 10 minutes */
   LOOKUP_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  /** boleto and PIX verifications per IP, and per signed-in session, in 10 minutes */
+  VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(60),
+  VERIFY_MAX_PER_SESSION: z.coerce.number().int().positive().default(30),
   TRACK_VIEWS_MAX_PER_IP: z.coerce.number().int().positive().default(120),
   /** password-recovery sends per document in 15 minutes */
   RECOVERY_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(3),

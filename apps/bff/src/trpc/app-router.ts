@@ -9,6 +9,7 @@ import { partnersRouter } from '../routers/partners';
 import { recoveryRouter } from '../routers/recovery';
 import { registrationRouter } from '../routers/registration';
 import { trackingRouter } from '../routers/tracking';
+import { verificationRouter } from '../routers/verification';
 import { router } from './init';
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   registration: registrationRouter,
   recovery: recoveryRouter,
   tracking: trackingRouter,
+  verification: verificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import type { Profile, registration } from '@portal/contracts/entities';
+import { officialChannelsReply } from '@portal/contracts/official-channels';
 import {
   accountDeletionReply,
   notificationsReply,
@@ -89,6 +90,9 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     },
     async partners() {
       return (await call(partnersReply, 'GET', UPSTREAM_PATHS.parceiros)).data;
+    },
+    async officialChannels() {
+      return (await call(officialChannelsReply, 'GET', UPSTREAM_PATHS.canaisOficiais)).data;
     },
     async loginGoogle(credential: string): Promise<LoginData> {
       return (await call(loginReply, 'POST', UPSTREAM_PATHS.loginGoogle, { body: { credential } })).data;

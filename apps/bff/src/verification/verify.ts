@@ -1,0 +1,339 @@
+import type { OfficialChannel } from '@portal/contracts/official-channels';
+import type {
+  Verdict,
+  VerificationField,
+  VerificationResult,
+} from '@portal/contracts/procedures/verification';
+import { type BoletoReading, readBoleto } from '@portal/validation/boleto';
+import { compareIso, formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { formatMoney } from '@portal/validation/money';
+import { type PixReading, readPix } from '@portal/validation/pix';
+import { limitByIp, tooMany } from '../auth/sign-in';
+import type { Context, SignedIn } from '../trpc/context';
+import { type OwnInstalment, ownInstalments } from './own-instalments';
+
+const TEN_MINUTES = 10 * 60_000;
+const CHANNELS_TTL_MS = 5 * 60_000;
+
+/** A few banks people know by name; any other is shown by its code. */
+const BANK_NAMES: Record<string, string> = {
+  '001': 'Banco do Brasil',
+  '033': 'Santander',
+  '077': 'Inter',
+  '104': 'Caixa Econômica Federal',
+  '237': 'Bradesco',
+  '260': 'Nu Pagamentos',
+  '341': 'Itaú Unibanco',
+  '336': 'C6 Bank',
+  '748': 'Sicredi',
+  '756': 'Sicoob',
+  '999': 'Banco Simulador',
+};
+
+const KEY_KINDS: Record<NonNullable<PixReading['keyKind']>, string> = {
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  email: 'e-mail',
+  telefone: 'telefone',
+  aleatoria: 'chave aleatória',
+  desconhecida: 'formato desconhecido',
+};
+
+export const VERIFY_MESSAGES = {
+  unknown: 'Não reconhecemos este código',
+  unknownReason:
+    'Ele não é uma linha digitável (47 números), um código de barras (44 números) nem um PIX Copia e Cola. Confira se copiou o código inteiro.',
+  checkDigit: (which: string) =>
+    `O ${which} não confere: este código foi alterado ou copiado errado. Não pague sem conferir.`,
+  currency: 'A moeda deste boleto não é o real: não pague.',
+  bank: (bank: string) => `O banco deste boleto (${bank}) não é usado por nenhum parceiro: não pague.`,
+  beneficiary: 'O beneficiário deste boleto não é uma empresa parceira: não pague.',
+  crc: 'O código de verificação (CRC) deste PIX não confere: ele foi alterado. Não pague.',
+  malformed: 'Este PIX não segue o padrão do Banco Central: não pague.',
+  pixKey: 'A chave PIX não pertence a nenhum parceiro: não pague',
+  personalKey: 'A chave é o CPF de uma pessoa: as empresas parceiras não recebem por chaves de pessoas.',
+  dynamic:
+    'Este PIX busca os dados de pagamento num endereço da internet. Antes de pagar, confira no app do seu banco o nome de quem recebe.',
+  receiver: (name: string) =>
+    `O recebedor (${name}) não é uma empresa parceira que use esta chave: confira no app do seu banco antes de pagar.`,
+  official: (kind: string, creditors: string) => `Este ${kind} é de um canal oficial de ${creditors}.`,
+  signInToMatch: 'Entre na sua conta para conferir se ele é de um acordo seu.',
+  expired: (date: string) => `Ele venceu em ${date}: um boleto vencido pode ter sido substituído.`,
+  yours: (kind: string, i: OwnInstalment) =>
+    `Este ${kind} é do seu acordo com ${i.credor}, parcela ${i.numero}, ${formatMoney(i.cents)}, vencimento ${formatBrDate(i.vencimento)}`,
+  paid: (i: OwnInstalment) =>
+    `A parcela ${i.numero} do seu acordo com ${i.credor} já está paga: não pague de novo.`,
+  otherAmount: (i: OwnInstalment, cents: number) =>
+    `O valor deste boleto (${formatMoney(cents)}) não confere com a parcela ${i.numero} do seu acordo com ${i.credor} (${formatMoney(i.cents)}): não pague.`,
+  otherDueDate: (i: OwnInstalment) =>
+    `O vencimento não confere com o da parcela ${i.numero} do seu acordo com ${i.credor} (${formatBrDate(i.vencimento)}).`,
+  noInstalment: 'O valor não confere com nenhuma parcela sua',
+  noAgreement: (creditors: string) =>
+    `Você não tem acordo em andamento com ${creditors}: confira quem enviou este código antes de pagar.`,
+} as const;
+
+const channelsCache = new WeakMap<Context['services'], { at: number; data: OfficialChannel[] }>();
+
+/** The partners' official channels, asked of the upstream at most every five minutes. */
+async function officialChannels({ services }: Context): Promise<OfficialChannel[]> {
+  const kept = channelsCache.get(services);
+  if (kept && Date.now() - kept.at <= CHANNELS_TTL_MS) return kept.data;
+  const data = await services.upstream.officialChannels();
+  channelsCache.set(services, { at: Date.now(), data });
+  return data;
+}
+
+const names = (channels: OfficialChannel[]) =>
+  new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format([...new Set(channels.map((c) => c.credor))]);
+
+/** The partner a code's channel belongs to, when it belongs to one only. */
+const soleCreditor = (channels: OfficialChannel[]) =>
+  new Set(channels.map((c) => c.credor)).size === 1 ? channels[0]?.credor : undefined;
+
+interface Finding {
+  veredito: Verdict;
+  titulo: string;
+  motivos?: string[];
+  credor?: string;
+}
+
+/** Every field of a pasted code and one verdict: see VERIFY_MESSAGES. The code is never logged or kept. */
+export async function verifyCode(ctx: Context, codigo: string): Promise<VerificationResult> {
+  const { config, limiter } = ctx.services;
+  await limitByIp(ctx, 'verify-ip', config.VERIFY_MAX_PER_IP, TEN_MINUTES);
+  if (
+    ctx.session &&
+    !(await limiter.hit('verify-session', ctx.session.id, {
+      max: config.VERIFY_MAX_PER_SESSION,
+      windowMs: TEN_MINUTES,
+    }))
+  )
+    throw tooMany();
+
+  const today = todayInBrazil();
+  const boleto = readBoleto(codigo, today);
+  if (boleto) return verifyBoleto(ctx, boleto, today);
+  const pix = readPix(codigo);
+  if (pix) return verifyPix(ctx, pix);
+  return {
+    tipo: 'desconhecido',
+    veredito: 'invalido',
+    titulo: VERIFY_MESSAGES.unknown,
+    motivos: [VERIFY_MESSAGES.unknownReason],
+    campos: [],
+  };
+}
+
+const checkNames: Record<BoletoReading['checks'][number]['check'], string> = {
+  campo1: 'dígito verificador do campo 1',
+  campo2: 'dígito verificador do campo 2',
+  campo3: 'dígito verificador do campo 3',
+  geral: 'dígito verificador geral',
+};
+
+async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Promise<VerificationResult> {
+  const channels = await officialChannels(ctx);
+  const byBank = channels.filter((c) => c.bancos.includes(b.bankCode));
+  const official = byBank.filter((c) => c.convenios.some((convenio) => b.freeField.startsWith(convenio)));
+  const expired = b.dueDate !== null && compareIso(b.dueDate, today) < 0;
+  const bank = BANK_NAMES[b.bankCode] ? `${b.bankCode} – ${BANK_NAMES[b.bankCode]}` : b.bankCode;
+
+  const campos: VerificationField[] = [
+    byBank.length > 0
+      ? { campo: 'Banco', valor: bank, situacao: 'ok' }
+      : {
+          campo: 'Banco',
+          valor: bank,
+          situacao: 'erro',
+          nota: 'Nenhuma empresa parceira recebe por este banco.',
+        },
+    official.length > 0
+      ? { campo: 'Beneficiário', valor: names(official), situacao: 'ok' }
+      : {
+          campo: 'Beneficiário',
+          valor: 'Não identificado',
+          situacao: 'erro',
+          nota: 'Não é a conta de cobrança de nenhuma empresa parceira.',
+        },
+    b.currency === '9'
+      ? { campo: 'Moeda', valor: 'Real', situacao: 'ok' }
+      : { campo: 'Moeda', valor: b.currency, situacao: 'erro', nota: 'Boletos no Brasil são em real (9).' },
+    b.dueDate === null
+      ? { campo: 'Vencimento', valor: 'Sem vencimento', situacao: 'aviso' }
+      : expired
+        ? { campo: 'Vencimento', valor: formatBrDate(b.dueDate), situacao: 'aviso', nota: 'Vencido.' }
+        : { campo: 'Vencimento', valor: formatBrDate(b.dueDate), situacao: 'info' },
+    b.amountCents === 0
+      ? {
+          campo: 'Valor',
+          valor: 'Não informado',
+          situacao: 'aviso',
+          nota: 'O valor seria digitado por quem paga.',
+        }
+      : { campo: 'Valor', valor: formatMoney(b.amountCents), situacao: 'info' },
+    ...b.checks.map(({ check, ok }): VerificationField => {
+      const campo = checkNames[check].replace(/^d/, 'D');
+      return ok
+        ? { campo, valor: 'Confere', situacao: 'ok' }
+        : { campo, valor: 'Não confere', situacao: 'erro', nota: 'O código foi alterado ou copiado errado.' };
+    }),
+  ];
+
+  const wrong = b.checks.find(({ ok }) => !ok);
+  let finding: Finding;
+  if (wrong) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.checkDigit(checkNames[wrong.check]) };
+  else if (b.currency !== '9') finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.currency };
+  else if (byBank.length === 0) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.bank(bank) };
+  else if (official.length === 0) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.beneficiary };
+  else {
+    const expiredNote = expired && b.dueDate ? [VERIFY_MESSAGES.expired(formatBrDate(b.dueDate))] : [];
+    finding = ctx.session
+      ? await matchOwn(ctx as SignedIn, 'boleto', official, {
+          cents: b.amountCents,
+          dueDate: b.dueDate,
+          named: (i) => Boolean(i.nossonumero && b.freeField.includes(i.nossonumero)),
+        })
+      : {
+          veredito: expired ? 'atencao' : 'confere',
+          titulo: VERIFY_MESSAGES.official('boleto', names(official)),
+          motivos: [...expiredNote, VERIFY_MESSAGES.signInToMatch],
+          credor: soleCreditor(official),
+        };
+    if (ctx.session && expiredNote.length > 0 && finding.veredito === 'confere')
+      finding = { ...finding, veredito: 'atencao', motivos: [...(finding.motivos ?? []), ...expiredNote] };
+  }
+  return { tipo: 'boleto', campos, ...finding, motivos: finding.motivos ?? [] };
+}
+
+async function verifyPix(ctx: Context, p: PixReading): Promise<VerificationResult> {
+  const channels = await officialChannels(ctx);
+  const crcOk = p.crc === p.expectedCrc;
+  const byKey = p.key === undefined ? [] : channels.filter((c) => c.chavesPix.includes(p.key ?? ''));
+  const official = byKey.filter(
+    (c) => p.merchantName !== undefined && c.nomesRecebedor.includes(p.merchantName),
+  );
+
+  const campos: VerificationField[] = [
+    crcOk
+      ? { campo: 'Código de verificação (CRC)', valor: p.crc, situacao: 'ok' }
+      : {
+          campo: 'Código de verificação (CRC)',
+          valor: p.crc,
+          situacao: 'erro',
+          nota: 'Não confere: o código foi alterado depois de gerado.',
+        },
+  ];
+  if (p.key !== undefined) {
+    const valor = `${p.key} (${KEY_KINDS[p.keyKind ?? 'desconhecida']})`;
+    campos.push(
+      byKey.length > 0
+        ? { campo: 'Chave PIX', valor, situacao: 'ok' }
+        : { campo: 'Chave PIX', valor, situacao: 'erro', nota: 'Não é a chave de nenhuma empresa parceira.' },
+    );
+  }
+  if (p.url !== undefined)
+    campos.push({
+      campo: 'Endereço do pagamento',
+      valor: p.url,
+      situacao: 'aviso',
+      nota: VERIFY_MESSAGES.dynamic,
+    });
+  if (p.merchantName !== undefined)
+    campos.push(
+      official.length > 0 || byKey.length === 0
+        ? { campo: 'Recebedor', valor: p.merchantName, situacao: official.length > 0 ? 'ok' : 'info' }
+        : {
+            campo: 'Recebedor',
+            valor: p.merchantName,
+            situacao: 'aviso',
+            nota: 'Não é o nome de uma parceira.',
+          },
+    );
+  if (p.merchantCity !== undefined) campos.push({ campo: 'Cidade', valor: p.merchantCity, situacao: 'info' });
+  campos.push(
+    p.amountCents === undefined
+      ? {
+          campo: 'Valor',
+          valor: 'Não informado',
+          situacao: 'aviso',
+          nota: 'O valor seria digitado por quem paga.',
+        }
+      : { campo: 'Valor', valor: formatMoney(p.amountCents), situacao: 'info' },
+  );
+  if (p.txid !== undefined) campos.push({ campo: 'Identificador (txid)', valor: p.txid, situacao: 'info' });
+
+  let finding: Finding;
+  if (!crcOk) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.crc };
+  else if (!p.wellFormed) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.malformed };
+  else if (p.key === undefined) finding = { veredito: 'atencao', titulo: VERIFY_MESSAGES.dynamic };
+  else if (byKey.length === 0)
+    finding = {
+      veredito: 'nao-pague',
+      titulo: VERIFY_MESSAGES.pixKey,
+      motivos: p.keyKind === 'cpf' ? [VERIFY_MESSAGES.personalKey] : [],
+    };
+  else if (official.length === 0)
+    finding = { veredito: 'atencao', titulo: VERIFY_MESSAGES.receiver(p.merchantName ?? '') };
+  else
+    finding = ctx.session
+      ? await matchOwn(ctx as SignedIn, 'PIX', official, { cents: p.amountCents ?? 0 })
+      : {
+          veredito: 'confere',
+          titulo: VERIFY_MESSAGES.official('PIX', names(official)),
+          motivos: [VERIFY_MESSAGES.signInToMatch],
+          credor: soleCreditor(official),
+        };
+  return { tipo: 'pix', campos, ...finding, motivos: finding.motivos ?? [] };
+}
+
+interface Charge {
+  cents: number;
+  /** the boleto's due date (a PIX code carries none) */
+  dueDate?: string | null;
+  /** whether an instalment is the one the code names by its reference (a boleto's nosso número) */
+  named?: (i: OwnInstalment) => boolean;
+}
+
+/**
+ * The signed-in person's instalment this code pays, among their agreements with the partners whose channel
+ * the code uses: the one it names, else an unpaid one of the same amount (and due date, when it has one).
+ */
+async function matchOwn(
+  ctx: SignedIn,
+  kind: 'boleto' | 'PIX',
+  official: OfficialChannel[],
+  { cents, dueDate, named = () => false }: Charge,
+): Promise<Finding> {
+  const instalments = await ownInstalments(
+    ctx,
+    official.map((c) => c.codcredor),
+  );
+  if (instalments.length === 0)
+    return { veredito: 'atencao', titulo: VERIFY_MESSAGES.noAgreement(names(official)) };
+  const sameDay = (i: OwnInstalment) => !dueDate || i.vencimento === dueDate;
+  const found = instalments.find(named);
+  if (found) {
+    const { credor } = found;
+    if (found.status === 'PAGO')
+      return { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.paid(found), credor };
+    if (found.cents !== cents)
+      return { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.otherAmount(found, cents), credor };
+    if (!sameDay(found))
+      return {
+        veredito: 'atencao',
+        titulo: VERIFY_MESSAGES.yours(kind, found),
+        motivos: [VERIFY_MESSAGES.otherDueDate(found)],
+        credor,
+      };
+    return { veredito: 'confere', titulo: VERIFY_MESSAGES.yours(kind, found), credor };
+  }
+  const unpaid = instalments.filter((i) => i.status !== 'PAGO' && i.cents === cents);
+  const byAmount = unpaid.find(sameDay) ?? unpaid[0];
+  if (!byAmount) return { veredito: 'atencao', titulo: VERIFY_MESSAGES.noInstalment };
+  return {
+    veredito: sameDay(byAmount) ? 'confere' : 'atencao',
+    titulo: VERIFY_MESSAGES.yours(kind, byAmount),
+    motivos: sameDay(byAmount) ? [] : [VERIFY_MESSAGES.otherDueDate(byAmount)],
+    credor: byAmount.credor,
+  };
+}
