@@ -118,6 +118,11 @@ export const boleto = z.object({
   url: z.string(),
   linhaDigitavel: z.string(),
   qrCode: z.string().optional(),
+  /**
+   * _ours_: a hybrid boleto's PIX copia-e-cola for the same charge (since February 2025), whose QR image is
+   * `qrCode`; `linhaDigitavel` stays the boleto's line.
+   */
+  pixCopiaECola: z.string().max(512).optional(),
 });
 export type Boleto = z.infer<typeof boleto>;
 

@@ -60,6 +60,7 @@ const pix: BoletoView = {
   arquivo: '7201938455_1.pdf',
   linhaDigitavel: PIX_CODE,
   qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+  pixCopiaECola: null,
   linkPagamento: null,
 };
 
@@ -99,6 +100,16 @@ describe('the agreement letter', () => {
     const lines = await pdfTexts(await agreementLetterPdf(letter));
     const start = lines.findIndex((l) => l.startsWith('000201'));
     expect(lines.slice(start, start + 4).join('')).toContain(PIX_CODE);
+  });
+
+  it('gives a hybrid boleto both ways to pay: its line and its PIX code', async () => {
+    const line = '99991.23454 67890.123457 67890.123457 1 99990000123456';
+    const hybrid: BoletoView = { ...pix, linhaDigitavel: line, pixCopiaECola: PIX_CODE };
+    const letter = letterOfSummary({ ...plan, formaPagamento: 'boleto' }, '0000012345678', [hybrid], '2026-11-20');
+    expect(letter.codigos).toEqual([
+      { rotulo: 'Linha digitável', valor: line },
+      { rotulo: 'PIX Copia e Cola', valor: PIX_CODE },
+    ]);
   });
 
   it('lists the instalments of an agreement in progress with their status, and the card page to pay', async () => {

@@ -76,6 +76,8 @@ function paymentCodes(method: PaymentMethod, boletos: readonly BoletoView[]): Ag
         rotulo: `${method === 'pix' ? 'PIX Copia e Cola' : 'Linha digitável'}${which}`,
         valor: b.linhaDigitavel,
       },
+      // a hybrid boleto can also be paid by PIX
+      ...(b.pixCopiaECola ? [{ rotulo: `PIX Copia e Cola${which}`, valor: b.pixCopiaECola }] : []),
     ];
   });
 }

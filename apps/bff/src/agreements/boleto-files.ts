@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Boleto, PaymentMethod } from '@portal/contracts/entities';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { readPix } from '@portal/validation/pix';
 import type { SignedIn } from '../trpc/context';
 import { type AgreementLetter, letterFileName } from './agreement-letter';
 import type { BoletoView, ConcludedAgreement } from './types';
@@ -48,11 +49,14 @@ export async function boletoViews(
       files[ref] = { path, arquivo };
       pdfUrl = `/api/boletos/${ref}.pdf`;
     }
+    const qrCode = b.qrCode?.startsWith('data:image/') ? b.qrCode : null;
     return {
       pdfUrl,
       arquivo,
       linhaDigitavel: b.linhaDigitavel,
-      qrCode: b.qrCode?.startsWith('data:image/') ? b.qrCode : null,
+      qrCode,
+      // shown only as a PIX code with its QR: anything else in the field is not offered as a way to pay
+      pixCopiaECola: qrCode && b.pixCopiaECola && readPix(b.pixCopiaECola) ? b.pixCopiaECola : null,
       // A card is paid on the creditor's page, whose address is the payment line (http or https only).
       linkPagamento: method === 'cartao' && isHttpUrl(b.linhaDigitavel) ? b.linhaDigitavel : null,
     };

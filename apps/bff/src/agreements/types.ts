@@ -21,8 +21,10 @@ export interface BoletoView {
   /** 'contract_index.pdf' */
   arquivo: string;
   linhaDigitavel: string;
-  /** the PIX QR image (data: URI) when the payment is a PIX */
+  /** the PIX QR image (data: URI): of the PIX when the payment is a PIX, of `pixCopiaECola` on a hybrid boleto */
   qrCode: string | null;
+  /** a hybrid boleto's PIX copia-e-cola for the same charge; null for any other payment */
+  pixCopiaECola: string | null;
   /** the creditor's payment page, for a card paid on its site */
   linkPagamento: string | null;
 }

@@ -1,3 +1,4 @@
+import { readPix } from '@portal/validation/pix';
 import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
@@ -187,6 +188,12 @@ describe('agreements', () => {
     expect(first.acordo.boletos[0]?.linhaDigitavel).toMatch(
       /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
     );
+    // a hybrid boleto: the same charge as a PIX code, with its QR image
+    const boleto = first.acordo.boletos[0];
+    const pix = readPix(boleto?.pixCopiaECola ?? '');
+    expect(pix?.crc).toBe(pix?.expectedCrc);
+    expect(pix?.amountCents).toBe(Number(boleto?.linhaDigitavel.replace(/\D/g, '').slice(-10)));
+    expect(boleto?.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await trpc.agreements.concluded.query()).toEqual(first.acordo);
     expect(await trpc.negotiation.summary.query()).toBeNull();
 

@@ -79,6 +79,19 @@ describe('gerarBoleto', () => {
     expect(ledger.requests.map((m) => m.codigoAcordo === null)).toEqual([false, true, true]);
   });
 
+  it('issues hybrid boletos: a valid line and, for the same charge, a PIX code that pix-utils parses', async () => {
+    const ledger = createLedger();
+    const outcome = await ledger.create(request(), contract, payer, TODAY);
+    if (!outcome.ok) throw new Error(outcome.msg);
+    const [boleto] = outcome.data.boletos;
+    expect(boletoBancarioLinhaDigitavel(boleto?.linhaDigitavel.replace(/\D/g, '') ?? '', true)).toBe(true);
+    const parsed = parsePix(boleto?.pixCopiaECola ?? '');
+    if (hasError(parsed) || !isStaticPix(parsed)) throw new Error('pix-utils refused the code');
+    const cents = Number(boleto?.linhaDigitavel.replace(/\D/g, '').slice(-10));
+    expect(Math.round((parsed.transactionAmount ?? 0) * 100)).toBe(cents);
+    expect(boleto?.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
   it('issues a PIX BR Code that pix-utils parses, with its amount and a QR image', async () => {
     const ledger = createLedger();
     const outcome = await ledger.create(request({ formapagamento: 4 }), contract, payer, TODAY);

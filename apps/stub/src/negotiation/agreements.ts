@@ -137,6 +137,14 @@ export function createLedger() {
       freeField,
     });
     const line = formatLinhaDigitavel(linhaDigitavel(barcode));
+    // Every boleto is hybrid (since February 2025): a PIX code for the same charge, on the PDF and in the reply.
+    const pix = pixCopiaECola({
+      key: STUB_PIX_KEY,
+      txid: `${agreement.codigoAcordo}P${instalment.numero}`,
+      amountCents: instalment.cents,
+      merchantName: payer.creditorName,
+      merchantCity: PIX_CITY,
+    });
     files.set(token, {
       beneficiario: BENEFICIARIO,
       pagador: { nome: payer.nome, documento: payer.cpfCnpj },
@@ -148,22 +156,12 @@ export function createLedger() {
       contrato: agreement.contrato,
       parcela: instalment.numero,
       bankName: 'Banco Simulador',
+      pix,
     });
     const url = `${base}/boletos/${token}.pdf`;
-    if (agreement.formapagamento === 1) return { url, linhaDigitavel: line };
-    const pix = pixCopiaECola({
-      key: STUB_PIX_KEY,
-      txid: `${agreement.codigoAcordo}P${instalment.numero}`,
-      amountCents: instalment.cents,
-      merchantName: payer.creditorName,
-      merchantCity: PIX_CITY,
-    });
-    const svg = await pixQrSvg(pix);
-    return {
-      url,
-      linhaDigitavel: pix,
-      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    };
+    const qrCode = `data:image/svg+xml;base64,${Buffer.from(await pixQrSvg(pix)).toString('base64')}`;
+    if (agreement.formapagamento === 1) return { url, linhaDigitavel: line, qrCode, pixCopiaECola: pix };
+    return { url, linhaDigitavel: pix, qrCode };
   }
 
   /** The instalments an accepted request makes, or why it is refused. */

@@ -1,6 +1,11 @@
 import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { BARCODE_TAG, type BoletoPdfInput, boletoPdf } from './boleto-pdf';
+import { boletoBancarioLinhaDigitavel } from 'boleto-brasileiro-validator';
+import { crc16ccitt } from 'crc';
+import jsQR from 'jsqr';
+import { hasError, isStaticPix, parsePix } from 'pix-utils';
+import { BARCODE_TAG, type BoletoPdfInput, boletoPdf, PIX_QR_TAG } from './boleto-pdf';
+import { pixCopiaECola } from './pix';
 import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from './febraban';
 import { itfWidths } from './itf';
 
@@ -109,5 +114,67 @@ describe('boletoPdf', () => {
     await expect(boletoPdf({ ...input, linhaDigitavel: linhaDigitavel(other) })).rejects.toThrow(RangeError);
     await expect(boletoPdf({ ...input, amountCents: 100 })).rejects.toThrow(/amountCents/);
     await expect(boletoPdf({ ...input, dueDate: '2026-03-16' })).rejects.toThrow(/dueDate/);
+  });
+
+  describe('a hybrid boleto (with PIX)', () => {
+    const pix = pixCopiaECola({
+      key: 'e33ba64d-e833-4c5c-99d1-e80a319a1ebe',
+      amountCents: 123456,
+      merchantName: 'Lojas Horizonte',
+      merchantCity: 'Sao Paulo',
+      txid: '2025004417P4',
+    });
+
+    /** The QR's dark modules, read from the rectangles in its marked content, as an RGBA bitmap with a margin. */
+    function qrBitmap(content: string): { data: Uint8ClampedArray; size: number } {
+      const section = new RegExp(`/${PIX_QR_TAG} BMC([\\s\\S]*?)EMC`).exec(content)?.[1] ?? '';
+      const squares = [...section.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map(([, x, y, w, h]) =>
+        [x, y, w, h].map(Number),
+      );
+      const module = Math.min(...squares.map(([, , , h = 0]) => h));
+      const left = Math.min(...squares.map(([x = 0]) => x));
+      const top = Math.max(...squares.map(([, y = 0, , h = 0]) => y + h));
+      const modules = Math.round((Math.max(...squares.map(([x = 0, , w = 0]) => x + w)) - left) / module);
+      const scale = 4;
+      const size = (modules + 8) * scale;
+      const data = new Uint8ClampedArray(size * size * 4).fill(255);
+      for (const [x = 0, y = 0, w = 0] of squares) {
+        const row = Math.round((top - y) / module) - 1;
+        const from = Math.round((x - left) / module);
+        for (let column = from; column < from + Math.round(w / module); column += 1)
+          for (let dy = 0; dy < scale; dy += 1)
+            for (let dx = 0; dx < scale; dx += 1) {
+              const offset = (((row + 4) * scale + dy) * size + (column + 4) * scale + dx) * 4;
+              data.fill(0, offset, offset + 3);
+            }
+      }
+      return { data, size };
+    }
+
+    it('carries a QR code that a QR reader decodes to the PIX code, a valid BR Code for the same amount', async () => {
+      const { content } = await pageContent(await boletoPdf({ ...input, pix }));
+      const { data, size } = qrBitmap(content);
+      const decoded = jsQR(data, size, size)?.data ?? '';
+      expect(decoded).toBe(pix);
+      const parsed = parsePix(decoded);
+      if (hasError(parsed) || !isStaticPix(parsed)) throw new Error('pix-utils refused the QR code');
+      expect(Math.round((parsed.transactionAmount ?? 0) * 100)).toBe(input.amountCents);
+      expect(decoded.slice(-4)).toBe(crc16ccitt(decoded.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0'));
+    });
+
+    it('prints the copia-e-cola text whole under the QR, beside a linha digitável still valid', async () => {
+      const texts = shownTexts((await pageContent(await boletoPdf({ ...input, pix }))).content);
+      const after = texts.slice(texts.indexOf('PIX Copia e Cola') + 1);
+      expect(after.join('')).toBe(pix);
+      expect(texts).toContain('Pague também com PIX');
+      const line = texts.find((t) => /^\d{5}\.\d{5} /.test(t)) ?? '';
+      expect(boletoBancarioLinhaDigitavel(line.replace(/\D/g, ''), true)).toBe(true);
+    });
+
+    it('has no PIX block when the boleto has no PIX code', async () => {
+      const { content } = await pageContent(await boletoPdf(input));
+      expect(content).not.toContain(`/${PIX_QR_TAG} BMC`);
+      expect(shownTexts(content)).not.toContain('PIX Copia e Cola');
+    });
   });
 });

@@ -21,6 +21,7 @@ import {
   StandardFonts,
   setFillingGrayscaleColor,
 } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { barcodeFromLinha, formatLinhaDigitavel } from './febraban';
 import { itfBars } from './itf';
 
@@ -43,12 +44,21 @@ export interface BoletoPdfInput {
   issuedOn?: string;
   /** printed beside the bank code */
   bankName?: string;
+  /**
+   * A hybrid boleto (since February 2025): a PIX copia-e-cola for the same charge, printed under the ficha as
+   * a QR code with its text below it.
+   */
+  pix?: string;
 }
 
 /** Marked-content tag around the barcode bars, so tests (and anyone) can find them in the page content. */
 export const BARCODE_TAG = 'Barcode';
+/** Marked-content tag around the PIX QR code's dark modules. */
+export const PIX_QR_TAG = 'PixQr';
 
 const MM = 72 / 25.4;
+// The PIX QR: 1 mm modules; a 4-module quiet zone is left around it.
+const QR_MODULE = 1 * MM;
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 const LEFT = 12 * MM;
 const WIDTH = PAGE_WIDTH - 2 * LEFT;
@@ -366,7 +376,49 @@ export async function boletoPdf(input: BoletoPdfInput): Promise<Uint8Array> {
   text(authentication, LEFT + WIDTH - fonts.bold.widthOfTextAtSize(authentication, 7), top + 9, 7, true);
 
   drawBarcode(page, input.barcode, LEFT, PAGE_HEIGHT - top - 14 - BAR_HEIGHT);
+  if (input.pix) {
+    top += 14 + BAR_HEIGHT + 24;
+    text('Pague também com PIX', LEFT, top, 10, true);
+    text('Aponte a câmera do app do seu banco para o QR code ou use o PIX Copia e Cola.', LEFT, top + 12, 8);
+    const size = drawQr(page, input.pix, LEFT + 4 * QR_MODULE, PAGE_HEIGHT - top - 20 - 4 * QR_MODULE);
+    const textX = LEFT + size + 12 * QR_MODULE;
+    text('PIX Copia e Cola', textX, top + 28, LABEL_SIZE + 1, true);
+    // The whole code, in lines that fit: a reader copies it from the text layer in one piece.
+    const perLine = 48;
+    for (let at = 0, row = 0; at < input.pix.length; at += perLine, row += 1) {
+      text(input.pix.slice(at, at + perLine), textX, top + 40 + row * 10, 8);
+    }
+  }
   return doc.save();
+}
+
+/** The QR code's dark modules as filled squares, runs of a row merged; returns its side in points. */
+function drawQr(page: PDFPage, payload: string, x: number, top: number): number {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const squares = [];
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; ) {
+      if (!modules.get(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column += 1;
+      squares.push(
+        rectangle(x + start * QR_MODULE, top - (row + 1) * QR_MODULE, (column - start) * QR_MODULE, QR_MODULE),
+      );
+    }
+  }
+  page.pushOperators(
+    pushGraphicsState(),
+    beginMarkedContent(PIX_QR_TAG),
+    setFillingGrayscaleColor(0),
+    ...squares,
+    fill(),
+    endMarkedContent(),
+    popGraphicsState(),
+  );
+  return modules.size * QR_MODULE;
 }
 
 function drawBarcode(page: PDFPage, barcode: string, x: number, y: number): void {

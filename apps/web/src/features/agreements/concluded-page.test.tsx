@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import type { ConcludedAgreement } from '../../lib/trpc';
 import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { BOLETO_SENT, COPY_FAILED, PIX_LEAD } from './concluded-page';
+import { BOLETO_SENT, COPY_FAILED, HYBRID_LEAD, PIX_LEAD } from './concluded-page';
 import {
   boleto,
   CARD_PAGE,
@@ -120,6 +120,26 @@ describe('/acordo-concluido', () => {
     expect(screen.queryByRole('button', { name: 'Enviar por SMS' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull();
     expect(screen.queryByText(BOLETO_SENT)).toBeNull();
+  });
+
+  it('offers a hybrid boleto both ways: its line and, for the same charge, its PIX code with the QR', async () => {
+    const { user } = renderConcluded(
+      concluded({ boletos: [boleto({ qrCode: QR, pixCopiaECola: PIX_CODE })] }),
+    );
+    await heading();
+    expect(screen.getByText(BOLETO_SENT)).toBeTruthy();
+    expect(screen.getByText(LINHA)).toBeTruthy();
+    const pix = screen.getByRole('region', { name: 'Pagamento com PIX' });
+    expect(within(pix).getByText(HYBRID_LEAD)).toBeTruthy();
+    expect(within(pix).getByRole('img', { name: 'QR Code do PIX' }).getAttribute('src')).toBe(QR);
+    expect((within(pix).getByLabelText('PIX Copia e Cola') as HTMLTextAreaElement).value).toBe(PIX_CODE);
+    // still a boleto: its file, its line to copy and the SMS are offered
+    expect(screen.getByRole('button', { name: 'Baixar boleto' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar por SMS' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copiar código' }));
+    expect(await navigator.clipboard.readText()).toBe(LINHA);
+    await user.click(within(pix).getByRole('button', { name: 'Copiar PIX Copia e Cola' }));
+    expect(await navigator.clipboard.readText()).toBe(PIX_CODE);
   });
 
   it("shows a card payment as a link to the creditor's page in a new tab, with no download, copy or SMS", async () => {

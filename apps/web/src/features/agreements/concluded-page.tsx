@@ -34,6 +34,7 @@ const DeliveryModal = lazy(() => import('./delivery-modal').then((m) => ({ defau
 const SendModal = lazy(() => import('./send-modal').then((m) => ({ default: m.SendModal })));
 
 export const PIX_LEAD = 'Use o QR Code do PIX abaixo para pagamento do seu acordo:';
+export const HYBRID_LEAD = 'Se preferir, pague o mesmo valor com PIX, na hora:';
 export const BOLETO_SENT = 'O boleto foi enviado para os canais cadastrados.';
 /** Spec: the title when the stored agreement brings none. */
 export const DEFAULT_TITLE = 'Parabéns, acordo concluído com sucesso!';
@@ -66,9 +67,12 @@ function useFocusOnArrival(ref: RefObject<HTMLElement | null>) {
 
 type Payment = 'pix' | 'card' | 'boleto';
 
-/** How the first boleto is paid: a PIX QR code, the creditor's card page, or the boleto itself. */
+/**
+ * How the first boleto is paid: a PIX QR code, the creditor's card page, or the boleto itself (which, when
+ * hybrid, can also be paid by its PIX code).
+ */
 function paymentOf(first: BoletoView | undefined): Payment {
-  if (first?.qrCode) return 'pix';
+  if (first?.qrCode && !first.pixCopiaECola) return 'pix';
   if (first?.linkPagamento) return 'card';
   return 'boleto';
 }
@@ -95,6 +99,10 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
 
   const first = acordo.boletos[0];
   const payment = paymentOf(first);
+  // Hybrid boletos: the same charges as PIX codes, offered beside the boletos.
+  const hybrid = acordo.boletos.flatMap((b) =>
+    b.qrCode && b.pixCopiaECola ? [{ key: b.arquivo, qrCode: b.qrCode, code: b.pixCopiaECola }] : [],
+  );
   const card = acordo.formaPagamento === 'cartao' || payment === 'card';
   const single = acordo.boletos.length === 1 ? first : undefined;
   // Paid on the site (card, PIX), the download is the agreement letter; otherwise the boletos.
@@ -205,7 +213,15 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
       </div>
 
       {payment === 'pix' ? (
-        <PixPayment boletos={acordo.boletos} done={done} onCopy={copy} />
+        <PixPayment
+          label="Pagamento com PIX"
+          lead={PIX_LEAD}
+          codes={acordo.boletos.flatMap((b) =>
+            b.qrCode ? [{ key: b.arquivo, qrCode: b.qrCode, code: b.linhaDigitavel }] : [],
+          )}
+          done={done}
+          onCopy={copy}
+        />
       ) : payment === 'card' && first?.linkPagamento ? (
         <section className="card agreement-payment" aria-label="Pagamento com cartão">
           <p>Conclua o pagamento com cartão de crédito no site do credor.</p>
@@ -236,6 +252,9 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
           ) : null}
         </section>
       )}
+      {payment === 'boleto' && !card && hybrid.length > 0 ? (
+        <PixPayment label="Pagamento com PIX" lead={HYBRID_LEAD} codes={hybrid} done={done} onCopy={copy} />
+      ) : null}
 
       <button
         type="button"
@@ -361,28 +380,29 @@ function RateOffer() {
 }
 
 interface PixPaymentProps {
-  boletos: BoletoView[];
+  label: string;
+  lead: string;
+  codes: { key: string; qrCode: string; code: string }[];
   done: ReadonlySet<string>;
   onCopy: (action: string, code: string, confirmation: string) => Promise<void>;
 }
 
 /** The QR code of each PIX and its 'PIX Copia e Cola' code: on a phone the code is what gets used. */
-function PixPayment({ boletos, done, onCopy }: PixPaymentProps) {
+function PixPayment({ label, lead, codes, done, onCopy }: PixPaymentProps) {
   const baseId = useId();
-  const pix = boletos.filter((boleto) => boleto.qrCode);
-  const several = pix.length > 1;
+  const several = codes.length > 1;
   return (
-    <section className="card agreement-payment" aria-label="Pagamento com PIX">
-      <p className="agreement-payment-lead">{PIX_LEAD}</p>
-      {pix.map((boleto, index) => {
+    <section className="card agreement-payment" aria-label={label}>
+      <p className="agreement-payment-lead">{lead}</p>
+      {codes.map(({ key, qrCode, code }, index) => {
         const codeId = `${baseId}-${index}`;
         const which = several ? ` ${index + 1}` : '';
         return (
-          <div key={boleto.arquivo} className="agreement-pix">
+          <div key={key} className="agreement-pix">
             {several ? <h3 className="agreement-pix-title">PIX {index + 1}</h3> : null}
             <img
               className="agreement-qr"
-              src={boleto.qrCode ?? ''}
+              src={qrCode}
               alt={`QR Code do PIX${which}`}
               width="220"
               height="220"
@@ -391,13 +411,7 @@ function PixPayment({ boletos, done, onCopy }: PixPaymentProps) {
               <label htmlFor={codeId} className="field-label">
                 PIX Copia e Cola
               </label>
-              <textarea
-                id={codeId}
-                className="input agreement-code-input"
-                readOnly
-                rows={3}
-                value={boleto.linhaDigitavel}
-              />
+              <textarea id={codeId} className="input agreement-code-input" readOnly rows={3} value={code} />
             </div>
             <ActionButton
               variant="wide"
@@ -406,7 +420,7 @@ function PixPayment({ boletos, done, onCopy }: PixPaymentProps) {
               ariaLabel={several ? `Copiar PIX Copia e Cola${which}` : undefined}
               doneText="Copiado"
               done={done.has(`pix-${index}`)}
-              onClick={() => void onCopy(`pix-${index}`, boleto.linhaDigitavel, 'PIX Copia e Cola copiado.')}
+              onClick={() => void onCopy(`pix-${index}`, code, 'PIX Copia e Cola copiado.')}
             />
           </div>
         );

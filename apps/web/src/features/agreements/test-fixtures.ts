@@ -12,6 +12,7 @@ export function boleto(overrides: Partial<BoletoView> = {}): BoletoView {
     arquivo: '3051720_1.pdf',
     linhaDigitavel: LINHA,
     qrCode: null,
+    pixCopiaECola: null,
     linkPagamento: null,
     ...overrides,
   };
