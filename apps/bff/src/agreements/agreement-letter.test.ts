@@ -105,7 +105,12 @@ describe('the agreement letter', () => {
   it('gives a hybrid boleto both ways to pay: its line and its PIX code', async () => {
     const line = '99991.23454 67890.123457 67890.123457 1 99990000123456';
     const hybrid: BoletoView = { ...pix, linhaDigitavel: line, pixCopiaECola: PIX_CODE };
-    const letter = letterOfSummary({ ...plan, formaPagamento: 'boleto' }, '0000012345678', [hybrid], '2026-11-20');
+    const letter = letterOfSummary(
+      { ...plan, formaPagamento: 'boleto' },
+      '0000012345678',
+      [hybrid],
+      '2026-11-20',
+    );
     expect(letter.codigos).toEqual([
       { rotulo: 'Linha digitável', valor: line },
       { rotulo: 'PIX Copia e Cola', valor: PIX_CODE },

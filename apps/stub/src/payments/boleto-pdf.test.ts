@@ -1,13 +1,13 @@
-import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
 import { boletoBancarioLinhaDigitavel } from 'boleto-brasileiro-validator';
 import { crc16ccitt } from 'crc';
 import jsQR from 'jsqr';
+import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
+import { describe, expect, it } from 'vitest';
 import { BARCODE_TAG, type BoletoPdfInput, boletoPdf, PIX_QR_TAG } from './boleto-pdf';
-import { pixCopiaECola } from './pix';
 import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from './febraban';
 import { itfWidths } from './itf';
+import { pixCopiaECola } from './pix';
 
 const { freeField, nossoNumero } = boletoFreeField({
   convenio: '1234567',
@@ -159,7 +159,9 @@ describe('boletoPdf', () => {
       const parsed = parsePix(decoded);
       if (hasError(parsed) || !isStaticPix(parsed)) throw new Error('pix-utils refused the QR code');
       expect(Math.round((parsed.transactionAmount ?? 0) * 100)).toBe(input.amountCents);
-      expect(decoded.slice(-4)).toBe(crc16ccitt(decoded.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0'));
+      expect(decoded.slice(-4)).toBe(
+        crc16ccitt(decoded.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0'),
+      );
     });
 
     it('prints the copia-e-cola text whole under the QR, beside a linha digitável still valid', async () => {

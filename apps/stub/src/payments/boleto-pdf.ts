@@ -405,7 +405,12 @@ function drawQr(page: PDFPage, payload: string, x: number, top: number): number 
       const start = column;
       while (column < modules.size && modules.get(row, column)) column += 1;
       squares.push(
-        rectangle(x + start * QR_MODULE, top - (row + 1) * QR_MODULE, (column - start) * QR_MODULE, QR_MODULE),
+        rectangle(
+          x + start * QR_MODULE,
+          top - (row + 1) * QR_MODULE,
+          (column - start) * QR_MODULE,
+          QR_MODULE,
+        ),
       );
     }
   }
