@@ -33,6 +33,9 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
   }),
   termosGerais: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
   politicaGeral: async () => ({ Component: (await import('../features/legal/privacy-page')).PrivacyPage }),
+  verificar: async () => ({
+    Component: (await import('../features/verification/verification-page')).VerificationPage,
+  }),
   minhaConta: async () => ({ Component: (await import('../features/account/account-page')).AccountPage }),
   negociacao: async () => ({
     Component: (await import('../features/negotiation/negotiation-page')).NegotiationPage,
@@ -110,7 +113,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Everyone: the public texts and the registration's policy step.
+        // Everyone: the public texts, the registration's policy step and 'Verificar boleto ou PIX'.
         element: <AppLayout header={<BackHeader />} />,
         children: pageRoutes(withAccess('open')),
       },

@@ -7,6 +7,7 @@ import { answerChallengeInput, documentLookupInput, signInInput } from '@portal/
 import { nameField, PASSWORDS_MATCH } from '@portal/contracts/procedures/fields';
 import { recoverySendInput, resetPasswordShape } from '@portal/contracts/procedures/recovery';
 import { registrationShape } from '@portal/contracts/procedures/registration';
+import { verifyCodeInput } from '@portal/contracts/procedures/verification';
 import { PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import { z } from 'zod';
 import { profileSchema } from './profile-form';
@@ -56,6 +57,7 @@ export const formResolvers = {
   profile: { person: zodResolver(profileSchema(false)), company: zodResolver(profileSchema(true)) },
   delivery: zodResolver(deliverySchema),
   send: { email: zodResolver(sendSchemas.email), sms: zodResolver(sendSchemas.sms) },
+  verifyCode: zodResolver(verifyCodeInput),
 };
 
 export type FormResolvers = typeof formResolvers;

@@ -22,6 +22,7 @@ export const routeTable = {
   politicaGeral: { path: '/politica-geral', access: 'open' },
   termosGerais: { path: '/termos-gerais', access: 'open' },
   politicaCadastro: { path: '/politica-cadastro', access: 'open' },
+  verificar: { path: '/verificar-boleto-ou-pix', access: 'open' },
   minhaConta: { path: '/minha-conta', access: 'private' },
   acordos: { path: '/acordos', access: 'private' },
   negociacao: { path: '/negociacao', access: 'private' },

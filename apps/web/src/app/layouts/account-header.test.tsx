@@ -25,7 +25,7 @@ const accountNav = async () =>
 
 describe('AccountHeader', () => {
   it.each(routesWithAccess('private'))(
-    "offers 'Minha conta', 'Mais opções' and 'Sair' on a wide screen, on %s too",
+    "offers 'Minha conta', 'Mais opções', 'Verificar boleto ou PIX' and 'Sair' on a wide screen, on %s too",
     async (name) => {
       onWideScreen();
       installFakeBff({ 'debts.creditors': () => [] });
@@ -38,6 +38,7 @@ describe('AccountHeader', () => {
       expect(items).toEqual([
         ['Minha conta', paths.minhaConta],
         ['Mais opções', paths.maisOpcoes],
+        ['Verificar boleto ou PIX', paths.verificar],
         ['Sair', null],
       ]);
     },
@@ -78,6 +79,29 @@ describe('AccountHeader', () => {
     await user.click(within(menu).getByRole('link', { name: 'Mais opções' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.maisOpcoes));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+  });
+
+  it("leads to 'Verificar boleto ou PIX' from the side menu on a phone", async () => {
+    const user = userEvent.setup();
+    installFakeBff({ 'debts.creditors': () => [] });
+    const { router } = renderApp(paths.minhaConta, { session: MARIA });
+    const header = await screen.findByRole('banner');
+    await user.click(within(header).getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const items = Array.from(
+      within(menu).getByRole('navigation', { name: 'Conta' }).querySelectorAll('a, button'),
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Minha conta',
+      'Mais opções',
+      'Verificar boleto ou PIX',
+      'Sair',
+    ]);
+    await user.click(within(menu).getByRole('link', { name: 'Verificar boleto ou PIX' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verificar boleto ou PIX' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.verificar);
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
   });
 });

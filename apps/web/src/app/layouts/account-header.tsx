@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
-import { CloseIcon, LogOutIcon, MenuIcon, MoreIcon, UserIcon } from '../../components/ui/icons';
+import { CloseIcon, LogOutIcon, MenuIcon, MoreIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/errors';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/media-query';
@@ -46,9 +46,9 @@ function useSignOut() {
 }
 
 /**
- * The signed-in header: who is signed in, 'Minha conta', 'Mais opções', 'Sair'. On phones it keeps the
- * short name and moves the rest into a side menu (a modal dialog: Escape closes it, focus returns to the
- * menu button). Every signed-in page reaches 'Mais opções' from here, whatever the width.
+ * The signed-in header: who is signed in, 'Minha conta', 'Mais opções', 'Verificar boleto ou PIX', 'Sair'.
+ * On phones it keeps the short name and moves the rest into a side menu (a modal dialog: Escape closes it,
+ * focus returns to the menu button). Every signed-in page reaches 'Mais opções' from here, whatever the width.
  */
 export function AccountHeader() {
   const session = useSignedInSession();
@@ -73,6 +73,9 @@ export function AccountHeader() {
             </NavLink>
             <NavLink to={paths.maisOpcoes} className="account-nav-link">
               Mais opções
+            </NavLink>
+            <NavLink to={paths.verificar} className="account-nav-link">
+              Verificar boleto ou PIX
             </NavLink>
             <button type="button" className="btn btn-header" onClick={signOut} disabled={pending}>
               Sair
@@ -126,6 +129,12 @@ export function AccountHeader() {
               <NavLink to={paths.maisOpcoes} className="side-menu-item" onClick={closeMenu}>
                 <MoreIcon />
                 Mais opções
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.verificar} className="side-menu-item" onClick={closeMenu}>
+                <ShieldIcon />
+                Verificar boleto ou PIX
               </NavLink>
             </li>
             <li>

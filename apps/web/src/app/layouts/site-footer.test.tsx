@@ -93,7 +93,7 @@ describe('SiteFooter', () => {
     }
   });
 
-  it('offers the home anchors, the privacy notice and the terms of use while signed out', () => {
+  it("offers the home anchors, 'Verificar boleto ou PIX', the privacy notice and the terms of use while signed out", () => {
     const footer = renderFooter(paths.login) as HTMLElement;
     expect(navigationLinks(footer)).toEqual([
       ['Início', '/#inicio'],
@@ -101,15 +101,17 @@ describe('SiteFooter', () => {
       ['Benefícios', '/#beneficios'],
       ['Como funciona', '/#como-funciona'],
       ['Depoimentos', '/#depoimentos'],
+      ['Verificar boleto ou PIX', paths.verificar],
       ['Aviso de Privacidade', paths.politicaGeral],
       ['Termos de Uso', paths.termosGerais],
     ]);
   });
 
-  it('offers "Minha conta", the privacy notice and the terms of use, and no anchors, while signed in', () => {
+  it('offers "Minha conta", "Verificar boleto ou PIX", the privacy notice and the terms of use, and no anchors, while signed in', () => {
     const footer = renderFooter(paths.minhaConta, MARIA) as HTMLElement;
     expect(navigationLinks(footer)).toEqual([
       ['Minha conta', paths.minhaConta],
+      ['Verificar boleto ou PIX', paths.verificar],
       ['Aviso de Privacidade', paths.politicaGeral],
       ['Termos de Uso', paths.termosGerais],
     ]);

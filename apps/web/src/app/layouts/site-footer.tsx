@@ -75,8 +75,8 @@ const SOCIAL_LINKS: { name: string; href: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The footer's links: the home anchors while signed out, the account while signed in; always the privacy
- * notice and the terms of use.
+ * The footer's links: the home anchors while signed out, the account while signed in; always 'Verificar
+ * boleto ou PIX', the privacy notice and the terms of use.
  */
 function FooterNavigation({ signedIn }: { signedIn: boolean }) {
   return (
@@ -96,6 +96,9 @@ function FooterNavigation({ signedIn }: { signedIn: boolean }) {
             </li>
           ))
         )}
+        <li>
+          <Link to={paths.verificar}>Verificar boleto ou PIX</Link>
+        </li>
         <li>
           <Link to={paths.politicaGeral}>Aviso de Privacidade</Link>
         </li>

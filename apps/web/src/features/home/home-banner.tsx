@@ -1,7 +1,7 @@
 import type { documentLookupInput } from '@portal/contracts/procedures/auth';
 import { type RefObject, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -89,6 +89,9 @@ export function HomeBanner({ headingRef }: HomeBannerProps) {
           <p className="hero-form-note">
             <ShieldIcon className="icon-sm" />
             Seus dados são protegidos e usados só para a consulta.
+          </p>
+          <p className="hero-form-link">
+            <Link to={paths.verificar}>Recebeu um boleto ou PIX? Verifique antes de pagar</Link>
           </p>
         </form>
       </div>

@@ -129,6 +129,19 @@ describe('the home banner', () => {
     expect(router.state.location.pathname).toBe(paths.home);
     expect(peekPrefill()).toBeNull();
   });
+
+  it('leads a visitor who received a boleto or PIX to /verificar-boleto-ou-pix, below the form', async () => {
+    bff();
+    const { router } = renderHome();
+    const form = (await screen.findByRole('button', { name: 'Consultar grátis' })).closest(
+      'form',
+    ) as HTMLElement;
+    await userEvent.click(
+      within(form).getByRole('link', { name: 'Recebeu um boleto ou PIX? Verifique antes de pagar' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: `Página ${paths.verificar}` })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.verificar);
+  });
 });
 
 describe('the home page', () => {
