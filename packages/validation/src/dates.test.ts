@@ -2,8 +2,10 @@ import { getHolidays } from '@brazilian-utils/brazilian-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addBusinessDays,
   addDays,
   brazilianNationalHolidays,
+  businessDaysBetween,
   compareIso,
   dayOfWeek,
   daysBetween,
@@ -313,5 +315,54 @@ describe('defaultPaymentDate', () => {
 
   it('returns undefined when nothing is offered', () => {
     expect(defaultPaymentDate([], '2026-11-20')).toBeUndefined();
+  });
+});
+
+describe('addBusinessDays and businessDaysBetween (STJ Súmula 548: five business days)', () => {
+  it('counts from the next business day, skipping weekends and national holidays', () => {
+    // Friday 27/11/2026: Monday 30/11 is the first of the five
+    expect(addBusinessDays('2026-11-27', 5)).toBe('2026-12-04');
+    // Thursday 19/11/2026: Friday 20/11 is Consciência Negra
+    expect(addBusinessDays('2026-11-19', 1)).toBe('2026-11-23');
+    // Wednesday 23/12/2026: 24, then Christmas and the weekend, then 28, 29, 30 and 31/12
+    expect(addBusinessDays('2026-12-23', 5)).toBe('2026-12-31');
+    expect(addBusinessDays('2026-12-28', 4)).toBe('2027-01-04');
+    expect(addBusinessDays('2026-11-24', 0)).toBe('2026-11-24');
+    expect(() => addBusinessDays('2026-11-24', -1)).toThrow(RangeError);
+  });
+
+  it('is the inverse of businessDaysBetween, as judged day by day with brazilian-utils’ holidays', () => {
+    // brazilian-utils' national and optional holidays, plus Carnaval Monday (see brazilianNationalHolidays)
+    const holidays = new Map<number, Set<string>>();
+    const holidaysOf = (year: number) => {
+      let set = holidays.get(year);
+      if (!set) {
+        set = new Set(
+          getHolidays(year)
+            .filter((holiday) => holiday.type === 'national' || holiday.type === 'optional')
+            .map(({ date }) => utcIso(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()))),
+        );
+        set.add(addDays(easterSunday(year), -48));
+        holidays.set(year, set);
+      }
+      return set;
+    };
+    const businessDay = (iso: string) => {
+      const weekday = new Date(`${iso}T12:00:00Z`).getUTCDay();
+      return weekday !== 0 && weekday !== 6 && !holidaysOf(Number(iso.slice(0, 4))).has(iso);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3_000 }), fc.integer({ min: 0, max: 20 }), (offset, n) => {
+        const from = addDays('2024-01-01', offset);
+        const to = addBusinessDays(from, n);
+        expect(businessDaysBetween(from, to)).toBe(n);
+        let count = 0;
+        for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (businessDay(day)) count += 1;
+        expect(count).toBe(n);
+        if (n > 0) expect(businessDay(to)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    expect(businessDaysBetween('2026-12-04', '2026-11-27')).toBe(0);
   });
 });

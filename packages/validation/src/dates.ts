@@ -198,6 +198,27 @@ export function isBusinessDay(iso: string): boolean {
   return !holidaysOf(requireIso(iso, 'isBusinessDay').year).has(iso);
 }
 
+/** The `n`-th business day after `iso` (the day itself never counts): `n` ≥ 0; 0 gives `iso` back. */
+export function addBusinessDays(iso: string, n: number): string {
+  requireIso(iso, 'addBusinessDays');
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`addBusinessDays: not a count of days: ${n}`);
+  let day = iso;
+  for (let left = n; left > 0; ) {
+    day = addDays(day, 1);
+    if (isBusinessDay(day)) left -= 1;
+  }
+  return day;
+}
+
+/** Business days after `from` up to and including `to`; 0 when `to` is not after `from`. */
+export function businessDaysBetween(from: string, to: string): number {
+  requireIso(from, 'businessDaysBetween from');
+  requireIso(to, 'businessDaysBetween to');
+  let count = 0;
+  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isBusinessDay(day)) count += 1;
+  return count;
+}
+
 /** Business days offered per proposal; non-business days extend the window instead of using it up. */
 export const PAYMENT_WINDOW_BUSINESS_DAYS = 30;
 
