@@ -40,6 +40,11 @@ export const creditor = z.object({
     .nullish()
     .transform((list) => (list?.length ? list : [{ ...DEFAULT_PAYMENT_TYPE }])),
   parcelasIndividuaisSequenciais: z.boolean(),
+  /**
+   * _ours_: which payment starts the five business days to lift the negative record (STJ Súmula 548): the
+   * first instalment's (the single payment of an upfront agreement; the default) or the last one's.
+   */
+  baixaNegativacao: z.enum(['primeira-parcela', 'quitacao']).optional(),
 });
 export type Creditor = z.infer<typeof creditor>;
 
@@ -105,12 +110,16 @@ export const agreementInstalment = z.object({
   valorPago: moneyString,
   /** _ours_: the nosso número of this instalment's boleto, which `emitirBoleto` names it by */
   nossonumero: z.string().max(40).optional(),
+  /** _ours_: the day the payment of a PAGO instalment was confirmed */
+  dataPagamento: brDate.optional(),
 });
 
 export const agreementQueryResult = z.object({
   codigoAcordo: z.string(),
   formaPagamento: paymentMethod,
   parcelasAcordo: z.array(agreementInstalment),
+  /** _ours_: whether the creditor still reports the contract's debt to the credit bureaus */
+  negativado: z.boolean().optional(),
 });
 export type AgreementQueryResult = z.infer<typeof agreementQueryResult>;
 

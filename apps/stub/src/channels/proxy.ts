@@ -27,6 +27,7 @@ const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
   url: c.site,
   pagamento: c.payments,
   parcelasIndividuaisSequenciais: c.sequential,
+  ...(c.liftsRecordAfter ? { baixaNegativacao: c.liftsRecordAfter } : {}),
 });
 
 /** A creditor as a persona's quirk has the upstream send it: not always the shape `creditor` describes. */
@@ -173,8 +174,19 @@ async function answer(
     }
     case 'consultaAcordo': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const futureUnmarked = creditor(request.codcredor)?.leavesFutureUnmarked === true;
-      const agreement = contract ? agreementOnWire(contract, now, { futureUnmarked }) : null;
+      const seed = creditor(request.codcredor);
+      const { payments } = state;
+      const agreement = contract
+        ? agreementOnWire(contract, now, {
+            futureUnmarked: seed?.leavesFutureUnmarked === true,
+            paidOn: (numero) => {
+              const at = payments.confirmedAt(user.cpfCnpj, contract.numero, numero);
+              return at === undefined ? undefined : todayInBrazil(new Date(at));
+            },
+            keepsRecord: payments.keepsNegativeRecord(user.cpfCnpj, contract.numero),
+            liftAfter: seed?.liftsRecordAfter ?? 'primeira-parcela',
+          })
+        : null;
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
       return success(request, withBoletoNumbers(agreement));
     }

@@ -184,6 +184,7 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://construbem.example',
     payments: payments('boleto'),
     sequential: false,
+    liftsRecordAfter: 'quitacao',
     logoSvg: logo(
       'ConstruBem Materiais',
       ['ConstruBem', 'MATERIAIS'],

@@ -18,6 +18,8 @@ export interface SeedCreditor {
    * paid now is left to the portal
    */
   leavesFutureUnmarked?: true;
+  /** ours: the negative record is lifted after the last instalment is paid, not the first */
+  liftsRecordAfter?: 'quitacao';
   /** the logo, an SVG document */
   logoSvg: string;
 }

@@ -87,6 +87,42 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return { lost: cpfCnpj };
   });
 
+  /**
+   * Pays an instalment (the payment confirmation knob): a PIX confirms when paid, a boleto one to three
+   * business days later (`diasUteis`, drawn at random when absent). `pagoEm` (ISO instant) may be in the past
+   * or the future; now by default. Answers when it confirms.
+   */
+  app.post('/__stub/payments', async (request, reply) => {
+    const parsed = z
+      .object({
+        cpfCnpj: z.string().max(20),
+        contrato: z.string().min(1).max(40),
+        parcela: z.number().int().positive(),
+        metodo: z.enum(['pix', 'boleto']),
+        pagoEm: z.iso.datetime().optional(),
+        diasUteis: z.number().int().min(1).max(3).optional(),
+      })
+      .safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Pagamento inválido.' });
+    const { pagoEm, ...payment } = parsed.data;
+    const confirmsAt = state.payments.pay({
+      ...payment,
+      cpfCnpj: normalizeDocument(payment.cpfCnpj),
+      ...(pagoEm ? { pagoEm: Date.parse(pagoEm) } : {}),
+    });
+    return { confirmaEm: new Date(confirmsAt).toISOString() };
+  });
+
+  /** The creditor of a contract keeps its negative record, whatever is paid (one that ignores Súmula 548). */
+  app.post('/__stub/negative-records/keep', async (request, reply) => {
+    const parsed = z
+      .object({ cpfCnpj: z.string().max(20), contrato: z.string().min(1).max(40) })
+      .safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Contrato ausente.' });
+    state.payments.keepNegativeRecord(normalizeDocument(parsed.data.cpfCnpj), parsed.data.contrato);
+    return { kept: true };
+  });
+
   app.post('/__stub/tokens/expire', async (request, reply) => {
     const parsed = z.object({ cpfCnpj: z.string() }).safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Documento ausente.' });

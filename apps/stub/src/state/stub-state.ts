@@ -4,6 +4,7 @@ import { createCreditors } from './creditors';
 import { createLoginRefusals } from './login-refusals';
 import { createLostAgreementReplies } from './lost-agreement-replies';
 import { createOutbox } from './outbox';
+import { createPayments } from './payments';
 import { createPersonas, registerSeededPersonas } from './personas';
 import { createProfiles } from './profiles';
 import { createProxyRequests } from './proxy-requests';
@@ -41,6 +42,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     ledger: createLedger(),
     /** the simulator's clock: due dates and expiries count from it */
     now,
+    /** payments it was told of, and the negative records creditors keep */
+    payments: createPayments(now),
 
     findUser: users.findUser,
     findUserByEmail: users.findUserByEmail,
