@@ -214,7 +214,7 @@ test('Ana generates the payment of the open instalment of her agreement', async 
   await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
   await expect(page).toHaveURL(/\/acordos\?/);
   await expect(page.getByRole('heading', { level: 1, name: 'Acordos em andamento' })).toBeVisible();
-  await expect(page.getByText('Pago', { exact: true })).toHaveCount(3);
+  await expect(page.getByText(/^Pago em \d{2}\/\d{2}\/\d{4}$/)).toHaveCount(3);
   await expect(page.getByRole('button', { name: /Gerar pagamento/ }).nth(1)).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 

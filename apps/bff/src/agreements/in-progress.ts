@@ -19,6 +19,7 @@ import { letterOfAgreement } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
 import { reissueDeliveryOf } from './delivery';
 import { madeOn } from './made-agreements';
+import { negativeRecordLift } from './negative-record';
 import { AGREEMENT_MESSAGES, type ConcludedAgreement, type ReissueResult, type SendResult } from './types';
 
 /**
@@ -79,7 +80,9 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
       status: p.status,
       vencimento: isoOf(p.dataVencimento),
       valorCents: parseMoney(p.valorPago),
+      pagoEm: p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null,
     })),
+    baixa: negativeRecordLift(creditor, input.contrato, data, todayInBrazil()),
   };
 }
 

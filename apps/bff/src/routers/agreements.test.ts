@@ -1,3 +1,4 @@
+import { addBusinessDays, addDays, todayInBrazil } from '@portal/validation/dates';
 import { readPix } from '@portal/validation/pix';
 import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -425,6 +426,56 @@ describe('agreements', () => {
 
     const refused = await failure(trpc.agreements.reissue.mutate({ ...found, parcela: future.id }));
     expect(refused.message).toBe(AGREEMENT_MESSAGES.issueFailed);
+  });
+
+  it('shows a payment the simulator confirmed, with its day and the deadline to lift the negative record', async () => {
+    const { trpc, user, summary } = await upfrontSummary('pix');
+    const made = await trpc.agreements.create.mutate({ chave: summary.chave });
+    if (made.status !== 'concluido') throw new Error('not concluded');
+    const found = await contractWithAgreement(trpc);
+    expect((await trpc.agreements.inProgress.query(found)).baixa).toBeNull();
+
+    const pay = await fetch(`${stack.stubUrl}/__stub/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cpfCnpj: user.cpfCnpj, contrato: found.contrato, parcela: 1, metodo: 'pix' }),
+    });
+    expect(pay.status).toBe(200);
+    const today = todayInBrazil();
+    const agreement = await trpc.agreements.inProgress.query(found);
+    expect(agreement.parcelas[0]).toMatchObject({ status: 'PAGO', pagoEm: today });
+    expect(agreement.baixa).toEqual({
+      confirmadoEm: today,
+      prazo: addBusinessDays(today, 5),
+      diasUteisRestantes: 5,
+      situacao: 'no-prazo',
+      reclamacao: null,
+    });
+  });
+
+  it('says the deadline has passed while the creditor still reports the record, with the data for a complaint', async () => {
+    const { trpc, user, summary } = await upfrontSummary('pix');
+    await trpc.agreements.create.mutate({ chave: summary.chave });
+    const found = await contractWithAgreement(trpc);
+    const post = (path: string, body: unknown) =>
+      fetch(`${stack.stubUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const paidOn = addDays(todayInBrazil(), -15);
+    await post('/__stub/payments', {
+      cpfCnpj: user.cpfCnpj,
+      contrato: found.contrato,
+      parcela: 1,
+      metodo: 'pix',
+      pagoEm: `${paidOn}T15:00:00Z`,
+    });
+    expect((await trpc.agreements.inProgress.query(found)).baixa?.situacao).toBe('baixada');
+    await post('/__stub/negative-records/keep', { cpfCnpj: user.cpfCnpj, contrato: found.contrato });
+    const { baixa } = await trpc.agreements.inProgress.query(found);
+    expect(baixa).toMatchObject({ confirmadoEm: paidOn, situacao: 'atrasada', diasUteisRestantes: 0 });
+    expect(baixa?.reclamacao).toContain(`Contrato: ${found.contrato}`);
   });
 
   it("answers 'Erro de timeout' for Paulo's silent channel", async () => {

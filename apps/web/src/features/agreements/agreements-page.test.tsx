@@ -63,13 +63,83 @@ describe('/acordos', () => {
     expect(details(instalment(5))).toEqual(['Vencimento: 10/07/2026', 'Valor a pagar: R$ 1.234,56']);
   });
 
-  it('marks a paid instalment "Pago" instead of a button, with the accent border', async () => {
+  it('marks a paid instalment "Pago em" its day instead of a button, with the accent border', async () => {
     renderAgreements();
     await loaded();
     const paid = instalment(3);
-    expect(within(paid).getByText('Pago')).toBeTruthy();
+    expect(within(paid).getByText('Pago em 08/05/2026')).toBeTruthy();
     expect(within(paid).queryByRole('button', { name: /Gerar pagamento/ })).toBeNull();
     expect(paid.classList.contains('agreement-instalment--paid')).toBe(true);
+  });
+
+  it('says "Pago" alone when the upstream gives no payment day', async () => {
+    const data = inProgress();
+    renderAgreements({
+      'agreements.inProgress': () => ({
+        ...data,
+        parcelas: data.parcelas.map((p) => ({ ...p, pagoEm: null })),
+      }),
+    });
+    await loaded();
+    expect(within(instalment(3)).getByText('Pago')).toBeTruthy();
+  });
+
+  it('shows the deadline to lift the negative record and the business days left, after the payment', async () => {
+    renderAgreements({
+      'agreements.inProgress': () =>
+        inProgress({
+          baixa: {
+            confirmadoEm: '2026-11-27',
+            prazo: '2026-12-04',
+            diasUteisRestantes: 4,
+            situacao: 'no-prazo',
+            reclamacao: null,
+          },
+        }),
+    });
+    await loaded();
+    const box = screen.getByRole('region', { name: 'Prazo para limpar seu nome' });
+    expect(box.textContent).toBe(
+      'Prazo para limpar seu nomePagamento confirmado em 27/11/2026. Pela Súmula 548 do STJ, Ipê Eletro tem até 04/12/2026 para retirar seu nome dos cadastros de inadimplentes: faltam 4 dias úteis.',
+    );
+  });
+
+  it('says the name is still reported past the deadline: the 0800, consumidor.gov.br and the data to copy', async () => {
+    const reclamacao = 'Empresa: Ipê Eletro\nContrato: 5521009';
+    const { user } = renderAgreements({
+      'agreements.inProgress': () =>
+        inProgress({
+          baixa: {
+            confirmadoEm: '2026-11-02',
+            prazo: '2026-11-09',
+            diasUteisRestantes: 0,
+            situacao: 'atrasada',
+            reclamacao,
+          },
+        }),
+    });
+    await loaded();
+    const box = screen.getByRole('region', { name: 'Seu nome continua negativado' });
+    expect(box.textContent).toContain('O prazo para retirar a negativação terminou em 09/11/2026');
+    expect(within(box).getByRole('link', { name: '0800 000 3634' }).getAttribute('href')).toBe(
+      'tel:08000003634',
+    );
+    const site = within(box).getByRole('link', { name: 'consumidor.gov.br (abre em nova aba)' });
+    expect(site.getAttribute('href')).toBe('https://www.consumidor.gov.br');
+    expect((within(box).getByLabelText('Dados para a reclamação') as HTMLTextAreaElement).value).toBe(
+      reclamacao,
+    );
+    await user.click(within(box).getByRole('button', { name: 'Copiar dados' }));
+    expect(await navigator.clipboard.readText()).toBe(reclamacao);
+    expect(within(box).getByRole('status').textContent).toBe('Dados copiados.');
+  });
+
+  it('shows no deadline before a payment is confirmed', async () => {
+    renderAgreements();
+    await loaded();
+    expect(
+      screen.queryByRole('region', { name: /Prazo para limpar seu nome|continua negativado/ }),
+    ).toBeNull();
   });
 
   it('lets an open instalment generate its payment; a future one is disabled and says why', async () => {

@@ -14,6 +14,7 @@ import { type ContractLink, readContractLink } from '../../lib/journey-links';
 import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type AgreementInProgress, trpc } from '../../lib/trpc';
+import { NegativeRecordBox } from './negative-record-box';
 import './agreements.css';
 
 // The modals not on the first screen: their code is fetched when they first open.
@@ -73,6 +74,7 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
       {data ? (
         <>
           <p className="page-lead agreement-contract-number">Contrato {data.contratoExibido}</p>
+          {data.baixa ? <NegativeRecordBox baixa={data.baixa} credor={data.credor.nome} /> : null}
           {data.parcelas.length > 0 ? (
             <ul className="agreement-instalments" aria-label="Parcelas do acordo">
               {data.parcelas.map((instalment) => (
@@ -155,7 +157,7 @@ function InstalmentItem({ instalment, busy, onGenerate, onDetails }: InstalmentI
       {status === 'PAGO' ? (
         <p className="agreement-paid">
           <CheckIcon />
-          Pago
+          {instalment.pagoEm ? `Pago em ${formatBrDate(instalment.pagoEm)}` : 'Pago'}
         </p>
       ) : status === 'FUTURA' ? (
         <div className="agreement-instalment-action">

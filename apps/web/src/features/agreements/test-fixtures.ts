@@ -61,10 +61,25 @@ export function inProgress(overrides: Partial<AgreementInProgress> = {}): Agreem
     codigoAcordo: 'AC-77',
     formaPagamento: 'boleto',
     parcelas: [
-      { id: 'A-3', numero: 3, status: 'PAGO', vencimento: '2026-05-10', valorCents: 25_000 },
-      { id: 'A-4', numero: 4, status: 'EM ABERTO', vencimento: '2026-06-10', valorCents: 25_000 },
-      { id: 'A-5', numero: 5, status: 'FUTURA', vencimento: '2026-07-10', valorCents: 123_456 },
+      {
+        id: 'A-3',
+        numero: 3,
+        status: 'PAGO',
+        vencimento: '2026-05-10',
+        valorCents: 25_000,
+        pagoEm: '2026-05-08',
+      },
+      {
+        id: 'A-4',
+        numero: 4,
+        status: 'EM ABERTO',
+        vencimento: '2026-06-10',
+        valorCents: 25_000,
+        pagoEm: null,
+      },
+      { id: 'A-5', numero: 5, status: 'FUTURA', vencimento: '2026-07-10', valorCents: 123_456, pagoEm: null },
     ],
+    baixa: null,
     ...overrides,
   };
 }
