@@ -43,3 +43,33 @@ test('a payment the creditor confirms shows its day; a name kept negative past t
   await expect(late.getByLabel('Dados para a reclamação')).toHaveValue(/Contrato: 6011452873/);
   await expectNoSeriousA11yViolations(page);
 });
+
+test('an agreement paid in full gives a declaration of settlement whose code anyone can check', async ({
+  page,
+}) => {
+  const ana = await signInAsCopyOf(page, 'ana');
+  for (const parcela of [4, 5, 6])
+    await stubPost('/__stub/payments', {
+      cpfCnpj: ana.cpfCnpj,
+      contrato: '6011452873',
+      parcela,
+      metodo: 'pix',
+    });
+
+  await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
+  const settled = page.getByRole('region', { name: 'Acordo quitado' });
+  const saved = page.waitForEvent('download');
+  await settled.getByRole('button', { name: 'Baixar declaração de quitação' }).click();
+  expect((await saved).suggestedFilename()).toBe('6011452873_declaracao-quitacao.pdf');
+  const code = (await settled.getByText(/^QT-/).textContent()) ?? '';
+  expect(code).toMatch(/^QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expectNoSeriousA11yViolations(page);
+
+  await settled.getByRole('link', { name: 'Verificar boleto ou PIX' }).click();
+  await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  const verdict = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(verdict).toContainText('Autêntica');
+  await expect(page.getByText('6011452873', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -12,6 +12,7 @@ import { logos } from './plugins/logos';
 import { createMetrics, metricsEndpoint } from './plugins/metrics';
 import { probes } from './plugins/probes';
 import { security } from './plugins/security';
+import { settlements } from './plugins/settlements';
 import { shutdown } from './plugins/shutdown';
 import { spa } from './plugins/spa';
 import { trpcEndpoint } from './plugins/trpc-endpoint';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   logos(app, services);
   boletos(app, services);
   agreementLetters(app, services);
+  settlements(app, services);
   await spa(app, config.WEB_DIST);
 
   app.addHook('onClose', () => services.close());

@@ -171,7 +171,7 @@ const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 const MARGIN = 48;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.35, 0.38, 0.44);
+export const MUTED = rgb(0.35, 0.38, 0.44);
 const RULE = rgb(0.8, 0.82, 0.86);
 const BRAND = rgb(0.05, 0.25, 0.55);
 
@@ -354,9 +354,10 @@ class LetterWriter {
 const dateOrNote = (iso: string | null) => (iso ? formatBrDate(iso) : 'No boleto da parcela');
 
 /** The letter as an A4 PDF (its text in plain content streams, Helvetica and Courier). */
-export async function agreementLetterPdf(letter: AgreementLetter): Promise<Uint8Array> {
+/** A new A4 document of the portal: its metadata, its fonts and its letterhead with `title`. */
+export async function portalDocument(title: string, heading: string) {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Carta do acordo ${letter.codigoAcordo}`);
+  doc.setTitle(title);
   doc.setLanguage('pt-BR');
   doc.setCreator('Negocia Varejo');
   doc.setProducer('Negocia Varejo');
@@ -366,12 +367,16 @@ export async function agreementLetterPdf(letter: AgreementLetter): Promise<Uint8
     mono: await doc.embedFont(StandardFonts.Courier),
   };
   const w = new LetterWriter(doc, fonts);
-
   w.line('Negocia Varejo', { font: 'bold', size: 11, color: BRAND });
   w.line('Portal de negociação de dívidas', { size: 9, color: MUTED });
   w.gap(10);
-  w.line('Carta de acordo', { font: 'bold', size: 20 });
+  w.line(heading, { font: 'bold', size: 20 });
   w.gap(6);
+  return { doc, w };
+}
+
+export async function agreementLetterPdf(letter: AgreementLetter): Promise<Uint8Array> {
+  const { doc, w } = await portalDocument(`Carta do acordo ${letter.codigoAcordo}`, 'Carta de acordo');
   w.field('Número do acordo', letter.codigoAcordo);
   w.field('Credor', letter.credor);
   w.field('Contrato', letter.contrato);

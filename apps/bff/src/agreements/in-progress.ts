@@ -61,7 +61,7 @@ async function takeSend(ctx: SignedIn): Promise<void> {
 }
 
 /** The agreement in progress on a contract (proxy `consultaAcordo`), its statuses as the portal shows them. */
-const agreementOn = async (ctx: SignedIn, scope: ReturnType<typeof contractScope>) =>
+export const agreementOn = async (ctx: SignedIn, scope: ReturnType<typeof contractScope>) =>
   payableFirst(await ctx.services.proxy.call('consultaAcordo', scope));
 
 /** The agreement in progress on a contract, for /acordos. */
@@ -83,6 +83,8 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
       pagoEm: p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null,
     })),
     baixa: negativeRecordLift(creditor, input.contrato, data, todayInBrazil()),
+    /** every instalment paid: the declaration of settlement can be downloaded */
+    quitado: data.parcelasAcordo.length > 0 && data.parcelasAcordo.every((p) => p.status === 'PAGO'),
   };
 }
 

@@ -36,10 +36,11 @@ export function negativeRecordLift(
 ): NegativeRecordLift | null {
   const sorted = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
   const paidOn = sorted.map((p) => (p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null));
+  const paidDays = paidOn.filter((d) => d !== null);
   const confirmadoEm =
     creditor.baixaNegativacao === 'quitacao'
-      ? paidOn.every((d) => d !== null)
-        ? paidOn.reduce((last, d) => (d && last && d > last ? d : last), paidOn[0] ?? null)
+      ? paidDays.length === paidOn.length
+        ? (paidDays.toSorted().at(-1) ?? null)
         : null
       : (paidOn[0] ?? null);
   if (!confirmadoEm) return null;

@@ -14,6 +14,7 @@ export const HTTP_MESSAGES = {
   boletoNotFound: 'Boleto não encontrado.',
   boletoUnavailable: 'Não foi possível obter o boleto agora.',
   letterNotFound: 'Carta do acordo não encontrada.',
+  settlementNotFound: 'Declaração de quitação não encontrada.',
   logoUnavailable: 'Não foi possível obter a imagem agora.',
   foreignOrigin: 'Origem não permitida.',
   unsupportedContentType: 'Tipo de conteúdo não suportado.',

@@ -1,11 +1,14 @@
-import { addBusinessDays, addDays, todayInBrazil } from '@portal/validation/dates';
+import { addBusinessDays, addDays, formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { formatMoney } from '@portal/validation/money';
 import { readPix } from '@portal/validation/pix';
 import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTLEMENT_MESSAGES } from '../agreements/settlement';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
 import { createMemoryStore } from '../session/memory-store';
 import { type SessionStore, StoreUnavailableError } from '../session/session-store';
 import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { pdfTexts } from '../testing/pdf-text';
 import type { AppRouter } from '../trpc/app-router';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
@@ -476,6 +479,63 @@ describe('agreements', () => {
     const { baixa } = await trpc.agreements.inProgress.query(found);
     expect(baixa).toMatchObject({ confirmadoEm: paidOn, situacao: 'atrasada', diasUteisRestantes: 0 });
     expect(baixa?.reclamacao).toContain(`Contrato: ${found.contrato}`);
+  });
+
+  it('issues a declaration of settlement once every instalment is paid, which its owner downloads and anyone can check', async () => {
+    const { client, trpc, user, summary } = await upfrontSummary('pix');
+    await trpc.agreements.create.mutate({ chave: summary.chave });
+    const found = await contractWithAgreement(trpc);
+    const refused = await failure(trpc.agreements.settlementDeclaration.mutate(found));
+    expect(refused.message).toBe(SETTLEMENT_MESSAGES.notSettled);
+
+    await fetch(`${stack.stubUrl}/__stub/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cpfCnpj: user.cpfCnpj, contrato: found.contrato, parcela: 1, metodo: 'pix' }),
+    });
+    const agreement = await trpc.agreements.inProgress.query(found);
+    expect(agreement.quitado).toBe(true);
+    const declaration = await trpc.agreements.settlementDeclaration.mutate(found);
+    expect(declaration.codigo).toMatch(/^QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    // the same code at every download
+    expect((await trpc.agreements.settlementDeclaration.mutate(found)).codigo).toBe(declaration.codigo);
+
+    const own = await fetch(`${stack.url}${declaration.pdfUrl}`, {
+      headers: { cookie: client.cookieHeader() },
+    });
+    expect(own.status).toBe(200);
+    const text = (await pdfTexts(new Uint8Array(await own.arrayBuffer()))).join('\n');
+    const paid = agreement.parcelas[0];
+    for (const expected of [
+      'Declaração de quitação',
+      agreement.credor.nome,
+      found.contrato,
+      agreement.codigoAcordo,
+      formatBrDate(todayInBrazil()),
+      formatMoney(paid?.valorCents ?? -1),
+      declaration.codigo,
+    ])
+      expect(text, expected).toContain(expected);
+    const other = stack.client();
+    await other.trpc.auth.signIn.mutate(PERSONA.maria);
+    expect(
+      (await fetch(`${stack.url}${declaration.pdfUrl}`, { headers: { cookie: other.cookieHeader() } }))
+        .status,
+    ).toBe(404);
+
+    // anyone, signed out, typing the code as they read it
+    const anyone = stack.client();
+    const typed = declaration.codigo.toLowerCase().replaceAll('-', ' ');
+    const checked = await anyone.trpc.verification.check.mutate({ codigo: typed });
+    expect(checked).toMatchObject({ tipo: 'declaracao', veredito: 'confere', credor: agreement.credor.nome });
+    expect(checked.campos).toEqual(
+      expect.arrayContaining([
+        { campo: 'Contrato', valor: found.contrato, situacao: 'info' },
+        { campo: 'Número do acordo', valor: agreement.codigoAcordo, situacao: 'info' },
+      ]),
+    );
+    const forged = await anyone.trpc.verification.check.mutate({ codigo: 'QT-0000-0000-0000' });
+    expect(forged).toMatchObject({ tipo: 'declaracao', veredito: 'invalido' });
   });
 
   it("answers 'Erro de timeout' for Paulo's silent channel", async () => {

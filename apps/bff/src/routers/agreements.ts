@@ -8,6 +8,7 @@ import {
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
 import { intentStatus, pendingAgreement } from '../agreements/intent';
+import { issueSettlement } from '../agreements/settlement';
 import type { ConcludedAgreement } from '../agreements/types';
 import { router, sessionProcedure } from '../trpc/init';
 
@@ -42,6 +43,11 @@ export const agreementsRouter = router({
 
   /** 'Gerar pagamento' on /acordos. */
   reissue: sessionProcedure.input(reissueInput).mutation(({ ctx, input }) => reissue(ctx, input)),
+
+  /** 'Baixar declaração de quitação' on /acordos, for an agreement paid in full. */
+  settlementDeclaration: sessionProcedure
+    .input(inProgressInput)
+    .mutation(({ ctx, input }) => issueSettlement(ctx, input)),
 
   /** 'Enviar por e-mail' / 'Enviar por SMS' on the concluded page. */
   send: sessionProcedure.input(sendAgreementInput).mutation(({ ctx, input }) => sendAgreement(ctx, input)),

@@ -8,6 +8,7 @@ import { type BoletoReading, readBoleto } from '@portal/validation/boleto';
 import { compareIso, formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { type PixReading, readPix } from '@portal/validation/pix';
+import { findSettlement, settlementCode } from '../agreements/settlement';
 import { limitByIp, tooMany } from '../auth/sign-in';
 import type { Context, SignedIn } from '../trpc/context';
 import { type OwnInstalment, ownInstalments } from './own-instalments';
@@ -68,6 +69,9 @@ export const VERIFY_MESSAGES = {
   otherDueDate: (i: OwnInstalment) =>
     `O vencimento não confere com o da parcela ${i.numero} do seu acordo com ${i.credor} (${formatBrDate(i.vencimento)}).`,
   noInstalment: 'O valor não confere com nenhuma parcela sua',
+  settlement: 'Esta declaração de quitação é autêntica: foi emitida por este portal.',
+  settlementUnknown:
+    'Não encontramos esta declaração: ela não foi emitida por este portal, ou o código foi digitado errado.',
   noAgreement: (creditors: string) =>
     `Você não tem acordo em andamento com ${creditors}: confira quem enviou este código antes de pagar.`,
 } as const;
@@ -110,6 +114,7 @@ export async function verifyCode(ctx: Context, codigo: string): Promise<Verifica
   )
     throw tooMany();
 
+  if (settlementCode(codigo)) return verifySettlement(ctx, codigo);
   const today = todayInBrazil();
   const boleto = readBoleto(codigo, today);
   if (boleto) return verifyBoleto(ctx, boleto, today);
@@ -121,6 +126,38 @@ export async function verifyCode(ctx: Context, codigo: string): Promise<Verifica
     titulo: VERIFY_MESSAGES.unknown,
     motivos: [VERIFY_MESSAGES.unknownReason],
     campos: [],
+  };
+}
+
+/** A declaration of settlement's code: authentic when this portal issued it, with what it declares. */
+async function verifySettlement(ctx: Context, codigo: string): Promise<VerificationResult> {
+  const s = await findSettlement(ctx, codigo);
+  if (!s)
+    return {
+      tipo: 'declaracao',
+      veredito: 'invalido',
+      titulo: VERIFY_MESSAGES.settlementUnknown,
+      motivos: [],
+      campos: [],
+    };
+  const info = (campo: string, valor: string): VerificationField => ({ campo, valor, situacao: 'info' });
+  return {
+    tipo: 'declaracao',
+    veredito: 'confere',
+    titulo: VERIFY_MESSAGES.settlement,
+    motivos: [],
+    credor: s.credor,
+    campos: [
+      { campo: 'Código de verificação', valor: s.codigo, situacao: 'ok' },
+      info('Titular', s.titular),
+      info('Credor', s.credor),
+      info('Contrato', s.contrato),
+      info('Número do acordo', s.codigoAcordo),
+      ...(s.quitadaEm ? [info('Quitado em', formatBrDate(s.quitadaEm))] : []),
+      info('Parcelas pagas', String(s.parcelas.length)),
+      info('Total pago', formatMoney(s.totalCents)),
+      info('Emitida em', formatBrDate(s.emitidaEm)),
+    ],
   };
 }
 

@@ -6,7 +6,10 @@ export const VERIFY_CODE_TOO_LONG_MESSAGE = 'Este texto é longo demais para ser
 /** A PIX BR Code has at most 512 characters; a message pasted around it may add some. */
 export const VERIFY_CODE_MAX_LENGTH = 600;
 
-/** verification.check: a pasted linha digitável, barcode number or PIX copia-e-cola. Never logged or kept. */
+/**
+ * verification.check: a pasted linha digitável, barcode number or PIX copia-e-cola, or the code of a declaration
+ * of settlement. Never logged or kept.
+ */
 export const verifyCodeInput = z.object({
   codigo: z
     .string()
@@ -36,7 +39,7 @@ export const verdict = z.enum(['confere', 'atencao', 'nao-pague', 'invalido']);
 export type Verdict = z.infer<typeof verdict>;
 
 export const verificationResult = z.object({
-  tipo: z.enum(['boleto', 'pix', 'desconhecido']),
+  tipo: z.enum(['boleto', 'pix', 'declaracao', 'desconhecido']),
   veredito: verdict,
   /** the verdict in one plain Portuguese sentence, naming the field that failed */
   titulo: z.string(),

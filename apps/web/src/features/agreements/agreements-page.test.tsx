@@ -134,6 +134,33 @@ describe('/acordos', () => {
     expect(within(box).getByRole('status').textContent).toBe('Dados copiados.');
   });
 
+  it('offers the declaration of settlement once every instalment is paid, and gives its verification code', async () => {
+    const { fake, user } = renderAgreements({
+      'agreements.inProgress': () => inProgress({ quitado: true }),
+      'agreements.settlementDeclaration': () => ({
+        codigo: 'QT-7K2M-9XQ4-HB3D',
+        pdfUrl: '/api/quitacoes/QT-7K2M-9XQ4-HB3D.pdf',
+        arquivo: '5521009_declaracao-quitacao.pdf',
+      }),
+    });
+    await loaded();
+    const box = screen.getByRole('region', { name: 'Acordo quitado' });
+    await user.click(within(box).getByRole('button', { name: 'Baixar declaração de quitação' }));
+    expect(await within(box).findByText('QT-7K2M-9XQ4-HB3D')).toBeTruthy();
+    expect(within(box).getByRole('link', { name: 'Verificar boleto ou PIX' }).getAttribute('href')).toBe(
+      '/verificar-boleto-ou-pix',
+    );
+    expect(fake.callsTo('agreements.settlementDeclaration').map((call) => call.input)).toEqual([
+      { codcredor: '1', contrato: '5521009' },
+    ]);
+  });
+
+  it('offers no declaration while an instalment is unpaid', async () => {
+    renderAgreements();
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Baixar declaração de quitação' })).toBeNull();
+  });
+
   it('shows no deadline before a payment is confirmed', async () => {
     renderAgreements();
     await loaded();

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { type AgreementInProgress, trpc } from '../../lib/trpc';
 import { NegativeRecordBox } from './negative-record-box';
+import { SettlementDeclaration } from './settlement-declaration';
 import './agreements.css';
 
 // The modals not on the first screen: their code is fetched when they first open.
@@ -75,6 +76,9 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
         <>
           <p className="page-lead agreement-contract-number">Contrato {data.contratoExibido}</p>
           {data.baixa ? <NegativeRecordBox baixa={data.baixa} credor={data.credor.nome} /> : null}
+          {data.quitado ? (
+            <SettlementDeclaration codcredor={link.codcredor} contrato={link.contrato} />
+          ) : null}
           {data.parcelas.length > 0 ? (
             <ul className="agreement-instalments" aria-label="Parcelas do acordo">
               {data.parcelas.map((instalment) => (

@@ -80,6 +80,7 @@ export function inProgress(overrides: Partial<AgreementInProgress> = {}): Agreem
       { id: 'A-5', numero: 5, status: 'FUTURA', vencimento: '2026-07-10', valorCents: 123_456, pagoEm: null },
     ],
     baixa: null,
+    quitado: false,
     ...overrides,
   };
 }

@@ -244,4 +244,40 @@ describe('/verificar-boleto-ou-pix', () => {
     expect(within(screen.getByRole('main')).queryByRole('region')).toBeNull();
     expect(router.state.location.pathname).toBe(paths.verificar);
   });
+
+  it('says a declaration of settlement is authentic, with what it declares, and no sign-in hint', async () => {
+    installFakeBff({
+      'verification.check': () => ({
+        tipo: 'declaracao',
+        veredito: 'confere',
+        titulo: 'Esta declaração de quitação é autêntica: foi emitida por este portal.',
+        motivos: [],
+        campos: [{ campo: 'Credor', valor: 'Loja Exemplo', situacao: 'info' }],
+        credor: 'Loja Exemplo',
+      }),
+    });
+    const { user } = renderVerification();
+    await verify(user, 'QT-7K2M-9XQ4-HB3D');
+    const { region } = await resultRegion(
+      'Autêntica: Esta declaração de quitação é autêntica: foi emitida por este portal.',
+    );
+    expect(within(region).queryByRole('link', { name: 'Entrar' })).toBeNull();
+    expect(region.textContent).not.toContain('Na dúvida, não pague');
+  });
+
+  it('says a declaration code this portal never issued is not authentic, with the 0800', async () => {
+    installFakeBff({
+      'verification.check': () => ({
+        tipo: 'declaracao',
+        veredito: 'invalido',
+        titulo: 'Não encontramos esta declaração.',
+        motivos: [],
+        campos: [],
+      }),
+    });
+    const { user } = renderVerification();
+    await verify(user, 'QT-0000-0000-0000');
+    const { region } = await resultRegion('Não autêntica: Não encontramos esta declaração.');
+    expect(within(region).getByRole('link', { name: '0800 000 3634' })).toBeTruthy();
+  });
 });

@@ -80,7 +80,14 @@ interface VerificationReportProps {
 /** The verdict (its heading takes the focus when it arrives), the partner, the reasons and every field. */
 function VerificationReport({ result, signedOut, headingRef }: VerificationReportProps) {
   const headingId = useId();
-  const { word, tone, icon: VerdictIcon } = VERDICTS[result.veredito];
+  const { tone, icon: VerdictIcon, ...verdict } = VERDICTS[result.veredito];
+  // a declaration of settlement is authentic or not; only a payment is to be paid or not
+  const word =
+    result.tipo === 'declaracao'
+      ? result.veredito === 'confere'
+        ? 'Autêntica'
+        : 'Não autêntica'
+      : verdict.word;
   return (
     <section className={`card verification-result verification-result--${tone}`} aria-labelledby={headingId}>
       <h2 ref={headingRef} id={headingId} className="verification-verdict" tabIndex={-1}>
@@ -108,7 +115,7 @@ function VerificationReport({ result, signedOut, headingRef }: VerificationRepor
           </span>
         </p>
       ) : null}
-      {signedOut && result.tipo !== 'desconhecido' ? (
+      {signedOut && (result.tipo === 'boleto' || result.tipo === 'pix') ? (
         <p>
           Entre na sua conta para conferir se este código é de um acordo seu.{' '}
           <Link to={paths.login}>Entrar</Link>
@@ -169,6 +176,7 @@ export function VerificationPage() {
         de barras ou o PIX Copia e Cola e veja, campo por campo, se ele é mesmo de uma empresa parceira antes
         de pagar.
       </p>
+      <p>Recebeu uma declaração de quitação do portal? Confira aqui o código de verificação dela.</p>
       <form className="card card--form verification-form" noValidate onSubmit={submit}>
         <Field label="Linha digitável, código de barras ou PIX Copia e Cola" error={errors.codigo?.message}>
           {(control) => (

@@ -1,0 +1,158 @@
+import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { formatMoney, parseMoney } from '@portal/validation/money';
+import { TRPCError } from '@trpc/server';
+import { contractScope, creditorOf } from '../negotiation/creditors';
+import { isoOf } from '../negotiation/views';
+import type { Services } from '../services';
+import type { Context, SignedIn } from '../trpc/context';
+import { MUTED, portalDocument } from './agreement-letter';
+import { agreementOn } from './in-progress';
+
+/** A declaration is kept this long, for anyone it is shown to to check it. */
+const KEPT_MS = 5 * 366 * 24 * 60 * 60_000;
+// Crockford's base 32: no I, L, O or U, so a code read aloud or typed from paper is not misread.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE = /^QT-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})$/;
+
+export const SETTLEMENT_MESSAGES = {
+  notSettled:
+    'Este acordo ainda tem parcelas a pagar: a declaração de quitação sai quando todas estiverem pagas.',
+  notFound: 'Declaração de quitação não encontrada.',
+} as const;
+
+/** What a declaration of settlement says; kept under its code. */
+export interface Settlement {
+  codigo: string;
+  /** whose it is: a keyed pseudonym of the document, never the document */
+  owner: string;
+  titular: string;
+  credor: string;
+  contrato: string;
+  codigoAcordo: string;
+  parcelas: { numero: number; pagoEm: string | null; valorCents: number }[];
+  totalCents: number;
+  /** the last payment's day (ISO) */
+  quitadaEm: string | null;
+  emitidaEm: string;
+}
+
+/** The code as people type it: 'qt 7k2m-…', 'QT7K2M…'; null when it is not one. */
+export function settlementCode(text: string): string | null {
+  const match = CODE.exec(text.replace(/\s+/g, '').toUpperCase());
+  return match ? `QT-${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+/** One agreement's code, the same at every download: 60 bits of a keyed hash, in base 32. */
+function codeOf(
+  services: Services,
+  owner: string,
+  codcredor: string,
+  contrato: string,
+  codigoAcordo: string,
+) {
+  const bytes = Buffer.from(
+    services.pseudonym('quitacao', `${owner}|${codcredor}|${contrato}|${codigoAcordo}`),
+    'base64url',
+  );
+  let bits = 0n;
+  for (const byte of bytes.subarray(0, 8)) bits = (bits << 8n) | BigInt(byte);
+  const chars = Array.from(
+    { length: 12 },
+    (_, i) => ALPHABET[Number((bits >> BigInt(59 - i * 5)) & 31n)],
+  ).join('');
+  return `QT-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+const keyOf = (codigo: string) => `quitacao:${codigo}`;
+const ownerOf = (ctx: SignedIn) => ctx.services.pseudonym('quitacao-owner', ctx.session.data.cpfCnpj);
+
+/**
+ * 'Baixar declaração de quitação' on /acordos: only for an agreement whose every instalment the upstream
+ * answers PAGO. The declaration is kept under its code for anyone to check it on the verification page.
+ */
+export async function issueSettlement(ctx: SignedIn, input: { codcredor: string; contrato: string }) {
+  const creditor = await creditorOf(ctx, input.codcredor);
+  const agreement = await agreementOn(ctx, contractScope(ctx, creditor.agrupador, input.contrato));
+  const parcelas = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
+  if (parcelas.length === 0 || parcelas.some((p) => p.status !== 'PAGO')) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: SETTLEMENT_MESSAGES.notSettled });
+  }
+  const owner = ownerOf(ctx);
+  const codigo = codeOf(ctx.services, owner, creditor.agrupador, input.contrato, agreement.codigoAcordo);
+  const paid = parcelas.map((p) => ({
+    numero: p.numero,
+    pagoEm: p.dataPagamento ? isoOf(p.dataPagamento) : null,
+    valorCents: parseMoney(p.valorPago),
+  }));
+  const days = paid.flatMap((p) => (p.pagoEm ? [p.pagoEm] : []));
+  const settlement: Settlement = {
+    codigo,
+    owner,
+    titular: ctx.session.data.nome,
+    credor: creditor.nomcontratante,
+    contrato: input.contrato,
+    codigoAcordo: agreement.codigoAcordo,
+    parcelas: paid,
+    totalCents: paid.reduce((sum, p) => sum + p.valorCents, 0),
+    quitadaEm: days.length === paid.length ? (days.toSorted().at(-1) ?? null) : null,
+    emitidaEm: todayInBrazil(),
+  };
+  await ctx.services.store.set(keyOf(codigo), settlement, KEPT_MS);
+  return { codigo, pdfUrl: `/api/quitacoes/${codigo}.pdf`, arquivo: settlementFileName(input.contrato) };
+}
+
+export const settlementFileName = (contrato: string) => `${contrato}_declaracao-quitacao.pdf`;
+
+/** A kept declaration, by its code as typed. */
+export async function findSettlement(
+  ctx: Pick<Context, 'services'>,
+  text: string,
+): Promise<Settlement | null> {
+  const codigo = settlementCode(text);
+  return codigo ? ((await ctx.services.store.get<Settlement>(keyOf(codigo))) ?? null) : null;
+}
+
+/** A declaration's PDF, only for its owner's session. */
+export function ownsSettlement(services: Services, cpfCnpj: string, settlement: Settlement): boolean {
+  return services.pseudonym('quitacao-owner', cpfCnpj) === settlement.owner;
+}
+
+export async function settlementPdf(s: Settlement): Promise<Uint8Array> {
+  const { doc, w } = await portalDocument(
+    `Declaração de quitação ${s.codigoAcordo}`,
+    'Declaração de quitação',
+  );
+  w.paragraph(
+    `Declaramos, para os devidos fins, que ${s.titular} pagou integralmente o acordo abaixo, feito no portal ` +
+      `Negocia Varejo com ${s.credor}, e que nada mais deve por ele.`,
+  );
+  w.gap(6);
+  w.field('Credor', s.credor);
+  w.field('Contrato', s.contrato);
+  w.field('Número do acordo', s.codigoAcordo);
+  if (s.quitadaEm) w.field('Quitado em', formatBrDate(s.quitadaEm));
+  w.field('Total pago', formatMoney(s.totalCents));
+  w.field('Emitida em', formatBrDate(s.emitidaEm));
+  w.heading('Parcelas pagas');
+  w.table(
+    [
+      { title: 'Parcela', x: 0, width: 80 },
+      { title: 'Pago em', x: 100, width: 120 },
+      { title: 'Valor', x: 240, width: 100, align: 'right' },
+    ],
+    s.parcelas.map((p) => [
+      String(p.numero),
+      p.pagoEm ? formatBrDate(p.pagoEm) : '—',
+      formatMoney(p.valorCents),
+    ]),
+  );
+  w.heading('Código de verificação');
+  w.line(s.codigo, { font: 'mono', size: 14 });
+  w.gap(4);
+  w.paragraph(
+    'Quem receber esta declaração pode conferir se ela é autêntica em Verificar boleto ou PIX, no portal ' +
+      'Negocia Varejo, com o código acima.',
+    { size: 9, color: MUTED },
+  );
+  return doc.save();
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { findSettlement, ownsSettlement, settlementFileName, settlementPdf } from '../agreements/settlement';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import type { Services } from '../services';
+
+/** A declaration of settlement's PDF, drawn from what was kept under its code: only for its owner's session. */
+export function settlements(app: FastifyInstance, services: Services) {
+  app.get<{ Params: { file: string } }>('/api/quitacoes/:file', async (req, reply) => {
+    const code = /^(QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\.pdf$/.exec(req.params.file)?.[1];
+    const session = code ? await services.sessions.load(req) : null;
+    const settlement = code && session ? await findSettlement({ services }, code) : null;
+    if (!session || !settlement || !ownsSettlement(services, session.data.cpfCnpj, settlement))
+      return sendError(reply, 404, HTTP_MESSAGES.settlementNotFound);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `inline; filename="${settlementFileName(settlement.contrato).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      )
+      .send(Buffer.from(await settlementPdf(settlement)));
+  });
+}
