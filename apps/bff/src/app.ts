@@ -16,6 +16,7 @@ import { settlements } from './plugins/settlements';
 import { shutdown } from './plugins/shutdown';
 import { spa } from './plugins/spa';
 import { trpcEndpoint } from './plugins/trpc-endpoint';
+import { verificationPdf } from './plugins/verification-pdf';
 import { createServices } from './services';
 import type { SessionStore } from './session/session-store';
 import { appRouter } from './trpc/app-router';
@@ -77,10 +78,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     closing,
   });
   security(app, config);
+  const createContext = createContextFactory(services);
   await trpcEndpoint(app, {
     prefix: '/trpc',
     router: appRouter,
-    createContext: createContextFactory(services),
+    createContext,
     maxBatchSize: 10,
     onError({ error, path, req }) {
       if (error.cause instanceof UpstreamError) metrics.upstreamErrors.inc({ kind: error.cause.kind });
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   boletos(app, services);
   agreementLetters(app, services);
   settlements(app, services);
+  await verificationPdf(app, createContext);
   await spa(app, config.WEB_DIST);
 
   app.addHook('onClose', () => services.close());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boletoDigits, dateOfFactor, dueDateFactor, readBoleto } from './boleto';
+import { boletoDigits, dateOfFactor, dueDateFactor, findBoletoLines, readBoleto } from './boleto';
 import { addDays, daysBetween } from './dates';
 
 const TODAY = '2026-11-24';
@@ -101,5 +101,13 @@ describe('readBoleto', () => {
     expect(readBoleto(`A${BB_LINE.slice(1)}`, TODAY)).toBeNull();
     expect(readBoleto(`8${BB_LINE.slice(1)}`, TODAY)).toBeNull();
     expect(boletoDigits('')).toBeNull();
+  });
+});
+
+describe('findBoletoLines', () => {
+  it('finds printed and bare lines in a text, once each, and no utility bill', () => {
+    const text = `Linha digitável\n00191.23454 67890.123457 67890.123457 1 99990000123456\nBanco 001-9 ${BB_LINE}\n8${BB_LINE.slice(1)}`;
+    expect(findBoletoLines(text)).toEqual([BB_LINE]);
+    expect(findBoletoLines('nenhum boleto aqui 123')).toEqual([]);
   });
 });

@@ -132,3 +132,11 @@ export function readBoleto(text: string, today: string): BoletoReading | null {
     checks,
   };
 }
+
+/** The linhas digitáveis of bank boletos in a text, as printed (dots and spaces) or bare. */
+export function findBoletoLines(text: string): string[] {
+  const printed = /\b\d{5}\.?\d{5}[ \t]*\d{5}\.?\d{6}[ \t]*\d{5}\.?\d{6}[ \t]*\d[ \t]*\d{14}\b/g;
+  return [...new Set([...text.matchAll(printed)].map(([line]) => line.replace(/\D/g, '')))].filter(
+    (line) => boletoDigits(line) !== null,
+  );
+}

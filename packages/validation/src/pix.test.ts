@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, emvFields, pixKeyKind, readPix } from './pix';
+import { crc16CcittFalse, emvFields, findPixCodes, pixKeyKind, readPix } from './pix';
 
 // BCB's Manual de Padrões para Iniciação do Pix, static example.
 const MANUAL_EXAMPLE =
@@ -86,5 +86,14 @@ describe('readPix', () => {
     expect(readPix('hello')).toBeNull();
     expect(readPix('')).toBeNull();
     expect(readPix(`0002010${'1'.repeat(600)}`)).toBeNull();
+  });
+});
+
+describe('findPixCodes', () => {
+  it('finds a code broken over lines, however its fields are cut, and only whole ones', () => {
+    const broken = `Pague com PIX\nPIX Copia e Cola\n${MANUAL_EXAMPLE.slice(0, 48)}\n${MANUAL_EXAMPLE.slice(48, 96)}\n${MANUAL_EXAMPLE.slice(96)}\nFim`;
+    expect(findPixCodes(broken)).toEqual([MANUAL_EXAMPLE]);
+    expect(findPixCodes(MANUAL_EXAMPLE.slice(0, -10))).toEqual([]);
+    expect(findPixCodes('sem código')).toEqual([]);
   });
 });

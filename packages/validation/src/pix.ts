@@ -118,3 +118,26 @@ export function readPix(text: string): PixReading | null {
   if (url !== undefined) reading.url = url;
   return reading;
 }
+
+/**
+ * The PIX codes in a text (a PDF's text layer, a message): each from its payload format field to the end of
+ * its CRC field, field by field, whatever line breaks the text put inside it.
+ */
+export function findPixCodes(text: string): string[] {
+  const flat = text.replace(/[\r\n]+/g, '');
+  const codes: string[] = [];
+  for (let start = flat.indexOf(PIX_START); start !== -1; start = flat.indexOf(PIX_START, start + 1)) {
+    let at = start;
+    while (at + 4 <= flat.length) {
+      const id = flat.slice(at, at + 2);
+      const length = flat.slice(at + 2, at + 4);
+      if (!/^[0-9]{2}$/.test(id) || !/^[0-9]{2}$/.test(length)) break;
+      at += 4 + Number(length);
+      if (id === '63') {
+        if (at <= flat.length) codes.push(flat.slice(start, at));
+        break;
+      }
+    }
+  }
+  return codes;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { HTTP_MESSAGES, procedurePaths, sendError } from '../http/error-envelope';
 import { SIDE_EFFECT_QUERIES, UNBATCHABLE } from '../trpc/app-router';
+import { VERIFY_PDF_PATH } from './verification-pdf';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {
@@ -41,7 +42,10 @@ export function security(app: FastifyInstance, config: Config) {
       return;
     }
     if (safe) return done();
-    if (!req.headers['content-type']?.startsWith('application/json')) {
+    // JSON, or a boleto's PDF to its one route: neither can be sent cross-site without a preflight.
+    const type = req.headers['content-type'] ?? '';
+    const pdf = type.startsWith('application/pdf') && req.url.split('?')[0] === VERIFY_PDF_PATH;
+    if (!type.startsWith('application/json') && !pdf) {
       sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
       return;
     }

@@ -164,7 +164,7 @@ function corpus(partners: string[]): Case[] {
       kind: 'genuine PIX',
       codigo: pix(STUB_PIX_KEY, fields),
       veredito: 'confere',
-      titulo: VERIFY_MESSAGES.official('PIX', fields.creditor),
+      titulo: VERIFY_MESSAGES.official('PIX', [fields.creditor]),
     });
   }
   for (const [fields, key] of sample(fc.tuple(pixFields, fc.uuid()), 20, 7)) {

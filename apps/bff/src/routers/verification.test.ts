@@ -75,7 +75,7 @@ describe('verification.check', () => {
     const { trpc } = stack.client();
     const result = await trpc.verification.check.mutate({ codigo: line });
     expect(result.veredito).toBe('confere');
-    expect(result.titulo).toMatch(/^Este boleto é de um canal oficial de /);
+    expect(result.titulo).toBe('Este boleto é de um canal oficial das empresas parceiras.');
     expect(result.motivos).toContain(VERIFY_MESSAGES.signInToMatch);
   });
 
@@ -113,7 +113,7 @@ describe('verification.check', () => {
 
     const genuine = await trpc.verification.check.mutate({ codigo: code(channel.chavesPix[0] ?? '') });
     expect(genuine).toMatchObject({ tipo: 'pix', veredito: 'confere', credor: channel.credor });
-    expect(genuine.titulo).toBe(VERIFY_MESSAGES.official('PIX', channel.credor));
+    expect(genuine.titulo).toBe(VERIFY_MESSAGES.official('PIX', [channel.credor]));
 
     const swapped = await trpc.verification.check.mutate({
       codigo: code('e33ba64d-e833-4c5c-99d1-000000000000'),

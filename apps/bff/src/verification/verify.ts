@@ -6,12 +6,14 @@ import type {
 } from '@portal/contracts/procedures/verification';
 import { type BoletoReading, readBoleto } from '@portal/validation/boleto';
 import { compareIso, formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { formatDocument } from '@portal/validation/document';
 import { formatMoney } from '@portal/validation/money';
 import { type PixReading, readPix } from '@portal/validation/pix';
 import { findSettlement, settlementCode } from '../agreements/settlement';
 import { limitByIp, tooMany } from '../auth/sign-in';
 import type { Context, SignedIn } from '../trpc/context';
 import { type OwnInstalment, ownInstalments } from './own-instalments';
+import { codesInPdf } from './pdf-codes';
 
 const TEN_MINUTES = 10 * 60_000;
 const CHANNELS_TTL_MS = 5 * 60_000;
@@ -49,6 +51,9 @@ export const VERIFY_MESSAGES = {
   currency: 'A moeda deste boleto não é o real: não pague.',
   bank: (bank: string) => `O banco deste boleto (${bank}) não é usado por nenhum parceiro: não pague.`,
   beneficiary: 'O beneficiário deste boleto não é uma empresa parceira: não pague.',
+  cnpj: 'O CNPJ do beneficiário impresso neste boleto não é o de uma empresa parceira: não pague.',
+  pdfUnreadable: 'Não conseguimos ler este arquivo como um boleto em PDF',
+  pdfNoCode: 'Não encontramos uma linha digitável nem um PIX Copia e Cola neste PDF',
   crc: 'O código de verificação (CRC) deste PIX não confere: ele foi alterado. Não pague.',
   malformed: 'Este PIX não segue o padrão do Banco Central: não pague.',
   pixKey: 'A chave PIX não pertence a nenhum parceiro: não pague',
@@ -57,7 +62,11 @@ export const VERIFY_MESSAGES = {
     'Este PIX busca os dados de pagamento num endereço da internet. Antes de pagar, confira no app do seu banco o nome de quem recebe.',
   receiver: (name: string) =>
     `O recebedor (${name}) não é uma empresa parceira que use esta chave: confira no app do seu banco antes de pagar.`,
-  official: (kind: string, creditors: string) => `Este ${kind} é de um canal oficial de ${creditors}.`,
+  /** a channel several partners share (a collection agent's) is named as theirs, not by a long list */
+  official: (kind: string, creditors: string[]) =>
+    creditors.length <= 3
+      ? `Este ${kind} é de um canal oficial de ${listOf(creditors)}.`
+      : `Este ${kind} é de um canal oficial das empresas parceiras.`,
   signInToMatch: 'Entre na sua conta para conferir se ele é de um acordo seu.',
   expired: (date: string) => `Ele venceu em ${date}: um boleto vencido pode ter sido substituído.`,
   yours: (kind: string, i: OwnInstalment) =>
@@ -87,8 +96,11 @@ async function officialChannels({ services }: Context): Promise<OfficialChannel[
   return data;
 }
 
+const listOf = (names: string[]) => new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(names);
+const creditorsOf = (channels: OfficialChannel[]) => [...new Set(channels.map((c) => c.credor))];
+/** The partners a channel is theirs, by name when they are few. */
 const names = (channels: OfficialChannel[]) =>
-  new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format([...new Set(channels.map((c) => c.credor))]);
+  creditorsOf(channels).length <= 3 ? listOf(creditorsOf(channels)) : 'as empresas parceiras';
 
 /** The partner a code's channel belongs to, when it belongs to one only. */
 const soleCreditor = (channels: OfficialChannel[]) =>
@@ -101,8 +113,8 @@ interface Finding {
   credor?: string;
 }
 
-/** Every field of a pasted code and one verdict: see VERIFY_MESSAGES. The code is never logged or kept. */
-export async function verifyCode(ctx: Context, codigo: string): Promise<VerificationResult> {
+/** Verifications per IP and, signed in, per session: refused with 429 past either. */
+async function limitVerifications(ctx: Context): Promise<void> {
   const { config, limiter } = ctx.services;
   await limitByIp(ctx, 'verify-ip', config.VERIFY_MAX_PER_IP, TEN_MINUTES);
   if (
@@ -113,19 +125,61 @@ export async function verifyCode(ctx: Context, codigo: string): Promise<Verifica
     }))
   )
     throw tooMany();
+}
 
+const notACode = (titulo: string, motivos: string[] = []): VerificationResult => ({
+  tipo: 'desconhecido',
+  veredito: 'invalido',
+  titulo,
+  motivos,
+  campos: [],
+});
+
+/** Every field of a pasted code and one verdict: see VERIFY_MESSAGES. The code is never logged or kept. */
+export async function verifyCode(ctx: Context, codigo: string): Promise<VerificationResult> {
+  await limitVerifications(ctx);
   if (settlementCode(codigo)) return verifySettlement(ctx, codigo);
   const today = todayInBrazil();
   const boleto = readBoleto(codigo, today);
   if (boleto) return verifyBoleto(ctx, boleto, today);
   const pix = readPix(codigo);
   if (pix) return verifyPix(ctx, pix);
+  return notACode(VERIFY_MESSAGES.unknown, [VERIFY_MESSAGES.unknownReason]);
+}
+
+/** The verdicts in order of gravity: the worst of a boleto's and its PIX code's is the PDF's. */
+const GRAVITY: Verdict[] = ['confere', 'atencao', 'invalido', 'nao-pague'];
+
+/**
+ * A boleto PDF: its linha digitável (with the beneficiary's CNPJ it prints) and, on a hybrid boleto, its PIX
+ * code, each checked as if pasted; the worse verdict leads. Nothing of the file is kept.
+ */
+export async function verifyPdf(ctx: Context, bytes: Uint8Array): Promise<VerificationResult> {
+  await limitVerifications(ctx);
+  const found = await codesInPdf(bytes);
+  if (!found) return notACode(VERIFY_MESSAGES.pdfUnreadable);
+  const today = todayInBrazil();
+  const line = found.lines.map((l) => readBoleto(l, today)).find((b) => b !== null);
+  const pix = found.pix.map((code) => readPix(code)).find((p) => p !== null);
+  const results = [
+    ...(line ? [await verifyBoleto(ctx, line, today, found.cnpjs)] : []),
+    ...(pix ? [await verifyPix(ctx, pix)] : []),
+  ];
+  const [first, second] = results;
+  if (!first) return notACode(VERIFY_MESSAGES.pdfNoCode);
+  if (!second) return first;
+  const [worse, better] =
+    GRAVITY.indexOf(second.veredito) > GRAVITY.indexOf(first.veredito) ? [second, first] : [first, second];
   return {
-    tipo: 'desconhecido',
-    veredito: 'invalido',
-    titulo: VERIFY_MESSAGES.unknown,
-    motivos: [VERIFY_MESSAGES.unknownReason],
-    campos: [],
+    ...worse,
+    tipo: 'boleto',
+    motivos: [
+      ...worse.motivos,
+      ...(better.veredito === worse.veredito ? [] : [better.titulo]),
+      ...better.motivos,
+    ],
+    campos: [...first.campos, ...second.campos.map((c) => ({ ...c, campo: `PIX: ${c.campo}` }))],
+    credor: worse.credor ?? better.credor,
   };
 }
 
@@ -168,11 +222,18 @@ const checkNames: Record<BoletoReading['checks'][number]['check'], string> = {
   geral: 'dígito verificador geral',
 };
 
-async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Promise<VerificationResult> {
+async function verifyBoleto(
+  ctx: Context,
+  b: BoletoReading,
+  today: string,
+  /** the CNPJs a boleto PDF prints, one of them its beneficiary's; absent for a pasted code */
+  printedCnpjs?: string[],
+): Promise<VerificationResult> {
   const channels = await officialChannels(ctx);
   const byBank = channels.filter((c) => c.bancos.includes(b.bankCode));
   const official = byBank.filter((c) => c.convenios.some((convenio) => b.freeField.startsWith(convenio)));
   const expired = b.dueDate !== null && compareIso(b.dueDate, today) < 0;
+  const cnpjOk = printedCnpjs?.find((cnpj) => official.some((c) => c.cnpjsBeneficiarios.includes(cnpj)));
   const bank = BANK_NAMES[b.bankCode] ? `${b.bankCode} – ${BANK_NAMES[b.bankCode]}` : b.bankCode;
 
   const campos: VerificationField[] = [
@@ -185,7 +246,12 @@ async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Prom
           nota: 'Nenhuma empresa parceira recebe por este banco.',
         },
     official.length > 0
-      ? { campo: 'Beneficiário', valor: names(official), situacao: 'ok' }
+      ? {
+          campo: 'Beneficiário',
+          valor:
+            creditorsOf(official).length <= 3 ? names(official) : 'Conta de cobrança das empresas parceiras',
+          situacao: 'ok',
+        }
       : {
           campo: 'Beneficiário',
           valor: 'Não identificado',
@@ -208,6 +274,18 @@ async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Prom
           nota: 'O valor seria digitado por quem paga.',
         }
       : { campo: 'Valor', valor: formatMoney(b.amountCents), situacao: 'info' },
+    ...(printedCnpjs === undefined
+      ? []
+      : [
+          cnpjOk
+            ? { campo: 'CNPJ do beneficiário', valor: formatDocument(cnpjOk), situacao: 'ok' as const }
+            : {
+                campo: 'CNPJ do beneficiário',
+                valor: printedCnpjs.map(formatDocument).join(', ') || 'Não impresso',
+                situacao: 'erro' as const,
+                nota: 'Não é o CNPJ de uma conta de cobrança das empresas parceiras.',
+              },
+        ]),
     ...b.checks.map(({ check, ok }): VerificationField => {
       const campo = checkNames[check].replace(/^d/, 'D');
       return ok
@@ -222,6 +300,8 @@ async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Prom
   else if (b.currency !== '9') finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.currency };
   else if (byBank.length === 0) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.bank(bank) };
   else if (official.length === 0) finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.beneficiary };
+  else if (printedCnpjs !== undefined && !cnpjOk)
+    finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.cnpj };
   else {
     const expiredNote = expired && b.dueDate ? [VERIFY_MESSAGES.expired(formatBrDate(b.dueDate))] : [];
     finding = ctx.session
@@ -232,7 +312,7 @@ async function verifyBoleto(ctx: Context, b: BoletoReading, today: string): Prom
         })
       : {
           veredito: expired ? 'atencao' : 'confere',
-          titulo: VERIFY_MESSAGES.official('boleto', names(official)),
+          titulo: VERIFY_MESSAGES.official('boleto', creditorsOf(official)),
           motivos: [...expiredNote, VERIFY_MESSAGES.signInToMatch],
           credor: soleCreditor(official),
         };
@@ -316,7 +396,7 @@ async function verifyPix(ctx: Context, p: PixReading): Promise<VerificationResul
       ? await matchOwn(ctx as SignedIn, 'PIX', official, { cents: p.amountCents ?? 0 })
       : {
           veredito: 'confere',
-          titulo: VERIFY_MESSAGES.official('PIX', names(official)),
+          titulo: VERIFY_MESSAGES.official('PIX', creditorsOf(official)),
           motivos: [VERIFY_MESSAGES.signInToMatch],
           credor: soleCreditor(official),
         };

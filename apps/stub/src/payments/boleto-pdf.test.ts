@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { BARCODE_TAG, type BoletoPdfInput, boletoPdf, PIX_QR_TAG } from './boleto-pdf';
+import { BARCODE_TAG, type BoletoPdfInput, boletoPdf, PIX_QR_TAG, pixLines } from './boleto-pdf';
 import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from './febraban';
 import { itfWidths } from './itf';
 import { pixCopiaECola } from './pix';
@@ -171,6 +171,16 @@ describe('boletoPdf', () => {
       expect(texts).toContain('Pague também com PIX');
       const line = texts.find((t) => /^\d{5}\.\d{5} /.test(t)) ?? '';
       expect(boletoBancarioLinhaDigitavel(line.replace(/\D/g, ''), true)).toBe(true);
+    });
+
+    it('breaks the printed code only between two characters that are not spaces', () => {
+      const code = `${'A'.repeat(47)} B${'C'.repeat(50)} D`;
+      const lines = pixLines(code, 48);
+      expect(lines.join('')).toBe(code);
+      for (const line of lines) {
+        expect(line.length).toBeLessThanOrEqual(48);
+        expect(line).toBe(line.trim());
+      }
     });
 
     it('has no PIX block when the boleto has no PIX code', async () => {

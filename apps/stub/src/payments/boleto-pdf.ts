@@ -384,12 +384,25 @@ export async function boletoPdf(input: BoletoPdfInput): Promise<Uint8Array> {
     const textX = LEFT + size + 12 * QR_MODULE;
     text('PIX Copia e Cola', textX, top + 28, LABEL_SIZE + 1, true);
     // The whole code, in lines that fit: a reader copies it from the text layer in one piece.
-    const perLine = 48;
-    for (let at = 0, row = 0; at < input.pix.length; at += perLine, row += 1) {
-      text(input.pix.slice(at, at + perLine), textX, top + 40 + row * 10, 8);
-    }
+    for (const [row, part] of pixLines(input.pix, 48).entries()) text(part, textX, top + 40 + row * 10, 8);
   }
   return doc.save();
+}
+
+/**
+ * A long code in lines of at most `width` characters, never broken beside a space: text readers drop the
+ * spaces that start or end a line, and the code (a receiver's name has spaces) would no longer add up.
+ */
+export function pixLines(code: string, width: number): string[] {
+  const lines: string[] = [];
+  let at = 0;
+  while (at < code.length) {
+    let end = Math.min(at + width, code.length);
+    while (end < code.length && end > at + 1 && (code[end - 1] === ' ' || code[end] === ' ')) end -= 1;
+    lines.push(code.slice(at, end));
+    at = end;
+  }
+  return lines;
 }
 
 /** The QR code's dark modules as filled squares, runs of a row merged; returns its side in points. */

@@ -1,11 +1,12 @@
 import type { VerificationResult } from '@portal/contracts/procedures/verification';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths';
 import type { SessionView } from '../../lib/trpc';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
+import { PDF_MESSAGES, PDF_PATH } from './pdf-upload';
 
 const LABEL = 'Linha digitável, código de barras ou PIX Copia e Cola';
 const BOLETO = '23793.38128 60000.000003 00000.000406 1 84340000015000';
@@ -279,5 +280,70 @@ describe('/verificar-boleto-ou-pix', () => {
     await verify(user, 'QT-0000-0000-0000');
     const { region } = await resultRegion('Não autêntica: Não encontramos esta declaração.');
     expect(within(region).getByRole('link', { name: '0800 000 3634' })).toBeTruthy();
+  });
+
+  describe('a boleto PDF', () => {
+    /** The fake BFF, with the PDF route answered by `answer`; the requests it got. */
+    function pdfRoute(answer: () => Response) {
+      installFakeBff();
+      const trpcFetch = globalThis.fetch;
+      const sent: RequestInit[] = [];
+      vi.stubGlobal('fetch', async (resource: string | URL | Request, init?: RequestInit) => {
+        if (String(resource).endsWith(PDF_PATH)) {
+          sent.push(init ?? {});
+          return answer();
+        }
+        return trpcFetch(resource, init);
+      });
+      return sent;
+    }
+    const pdf = (size = 1000) => new File([new Uint8Array(size)], 'boleto.pdf', { type: 'application/pdf' });
+
+    it('sends the chosen PDF as it is and shows its verdict, focused', async () => {
+      const sent = pdfRoute(() => new Response(JSON.stringify(NAO_PAGUE), { status: 200 }));
+      const { user } = renderVerification();
+      const file = pdf();
+      await user.upload(await screen.findByLabelText('Ou envie o PDF do boleto'), file);
+      await user.click(screen.getByRole('button', { name: 'Verificar PDF' }));
+      const { heading } = await resultRegion(`Não pague: ${NAO_PAGUE.titulo}`);
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.method).toBe('POST');
+      expect(new Headers(sent[0]?.headers).get('content-type')).toBe('application/pdf');
+      expect(sent[0]?.body).toBe(file);
+    });
+
+    it('refuses no file, a file that is not a PDF and one over 2 MB before sending anything', async () => {
+      const sent = pdfRoute(() => new Response('{}'));
+      const { user } = renderVerification();
+      const input = await screen.findByLabelText('Ou envie o PDF do boleto');
+      const verifyPdf = screen.getByRole('button', { name: 'Verificar PDF' });
+      await user.click(verifyPdf);
+      expect((await screen.findByRole('alert')).textContent).toBe(PDF_MESSAGES.required);
+      // a browser's file picker can be told to show every file
+      await userEvent
+        .setup({ applyAccept: false })
+        .upload(input, new File(['x'], 'boleto.txt', { type: 'text/plain' }));
+      await user.click(verifyPdf);
+      expect((await screen.findByRole('alert')).textContent).toBe(PDF_MESSAGES.notPdf);
+      await user.upload(input, pdf(2 * 1024 * 1024 + 1));
+      await user.click(verifyPdf);
+      expect((await screen.findByRole('alert')).textContent).toBe(PDF_MESSAGES.tooLarge);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(sent).toHaveLength(0);
+    });
+
+    it('shows the BFF’s message when it refuses the file', async () => {
+      pdfRoute(
+        () =>
+          new Response(JSON.stringify({ error: { message: 'Muitas verificações seguidas.' } }), {
+            status: 429,
+          }),
+      );
+      const { user } = renderVerification();
+      await user.upload(await screen.findByLabelText('Ou envie o PDF do boleto'), pdf());
+      await user.click(screen.getByRole('button', { name: 'Verificar PDF' }));
+      expect((await screen.findByRole('alertdialog')).textContent).toContain('Muitas verificações seguidas.');
+    });
   });
 });

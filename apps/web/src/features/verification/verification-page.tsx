@@ -20,6 +20,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { PdfUpload } from './pdf-upload';
 import './verification.css';
 
 const verifyCodeResolver = lazyResolver((resolvers) => resolvers.verifyCode);
@@ -148,7 +149,9 @@ export function VerificationPage() {
 
   // gcTime 0: the code leaves the mutation cache as soon as the page is left.
   const check = trpc.verification.check.useMutation({ gcTime: 0 });
-  const result = check.data;
+  // the verdict on an uploaded PDF, until a code is checked again
+  const [pdfResult, setPdfResult] = useState<VerificationResult | null>(null);
+  const result = pdfResult ?? check.data;
 
   // Keyboard and screen-reader users land on the verdict (after the spinner has given the focus back).
   useEffect(() => {
@@ -163,6 +166,7 @@ export function VerificationPage() {
   });
 
   const submit = handleSubmit(({ codigo }) => {
+    setPdfResult(null);
     check.mutate({ codigo }, { onError: (error) => setFailure(errorMessage(error)) });
   });
 
@@ -194,6 +198,16 @@ export function VerificationPage() {
           Verificar
         </button>
       </form>
+
+      <PdfUpload
+        disabled={!hydrated}
+        onStart={() => {
+          check.reset();
+          setPdfResult(null);
+        }}
+        onResult={setPdfResult}
+        onFailure={setFailure}
+      />
 
       {result ? (
         <VerificationReport result={result} signedOut={status === 'signed-out'} headingRef={headingRef} />
