@@ -11,10 +11,11 @@ import {
   linhaDigitavel,
 } from '@portal/stub/payments/febraban';
 import { pixCopiaECola, pixText, STUB_PIX_KEY } from '@portal/stub/payments/pix';
+import { readBoleto } from '@portal/validation/boleto';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
+import { contractWithAgreement, PERSONA, type Stack, startStack } from '../testing/harness';
 import { logSink } from '../testing/log-sink';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
@@ -241,6 +242,34 @@ describe('the verification corpus', () => {
     const kinds = new Map<string, number>();
     for (const c of cases) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
     expect([...kinds.keys()]).toEqual(expect.arrayContaining(['genuine boleto', 'genuine PIX', 'garbage']));
+  });
+
+  it("signed in, gives 'não pague' to Ana's genuine boleto at 20 other amounts, every check digit recomputed", async () => {
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.ana);
+    const found = await contractWithAgreement(trpc);
+    const agreement = await trpc.agreements.inProgress.query(found);
+    const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
+    if (!open) throw new Error('no open instalment');
+    const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
+    if (reissued.status !== 'concluido') throw new Error('not reissued');
+    const barcode = barcodeFromLinha(reissued.acordo.boletos[0]?.linhaDigitavel ?? '');
+    const dueDate = readBoleto(barcode, TODAY)?.dueDate;
+    if (!dueDate) throw new Error('no due date');
+    expect(await trpc.verification.check.mutate({ codigo: linhaDigitavel(barcode) })).toMatchObject({
+      veredito: 'confere',
+    });
+    const amounts = sample(fc.integer({ min: 1, max: 9_999_999 }), 20, 13).filter(
+      (c) => c !== open.valorCents,
+    );
+    for (const amountCents of amounts) {
+      const line = linhaDigitavel(
+        boletoBarcode({ bankCode: barcode.slice(0, 3), dueDate, amountCents, freeField: barcode.slice(19) }),
+      );
+      const result = await trpc.verification.check.mutate({ codigo: line });
+      expect(result.veredito, line).toBe('nao-pague');
+      expect(result.titulo).toContain(`não confere com a parcela ${open.numero}`);
+    }
   });
 
   it('answers 1,000 fuzzed inputs without one 5xx', async () => {
