@@ -67,7 +67,7 @@ test('an agreement paid in full gives a declaration of settlement whose code any
 
   await settled.getByRole('link', { name: 'Verificar boleto ou PIX' }).click();
   await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
-  await page.getByRole('button', { name: 'Verificar' }).click();
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
   const verdict = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(verdict).toContainText('Autêntica');
   await expect(page.getByText('6011452873', { exact: true })).toBeVisible();

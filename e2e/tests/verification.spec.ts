@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pixCopiaECola } from '@portal/stub/payments/pix';
 import {
@@ -26,7 +27,7 @@ async function openVerificationFromMenu(page: Page) {
 
 async function verify(page: Page, code: string) {
   await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
-  await page.getByRole('button', { name: 'Verificar' }).click();
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
 }
 
 test('a hybrid boleto from Gerar pagamento is recognised as the person’s own instalment; one changed digit is not', async ({
@@ -43,6 +44,16 @@ test('a hybrid boleto from Gerar pagamento is recognised as the person’s own i
   const pix = page.getByRole('region', { name: 'Pagamento com PIX' });
   await expect(pix.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
   await expect(pix.getByLabel('PIX Copia e Cola')).toHaveValue(/^000201/);
+
+  // the boleto's PDF, as the person saves it
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar boleto' }).click();
+  const download = await saved;
+  const file = {
+    name: download.suggestedFilename(),
+    mimeType: 'application/pdf',
+    buffer: await readFile(await download.path()),
+  };
 
   await openVerificationFromMenu(page);
   await verify(page, line);
@@ -64,6 +75,16 @@ test('a hybrid boleto from Gerar pagamento is recognised as the person’s own i
   await expectNoSeriousA11yViolations(page);
   expect(page.url()).not.toContain(digits.slice(0, 20));
   await expectNothingPersonalStored(page, [digits]);
+
+  // the saved PDF, sent as it is: its line, printed beneficiary and PIX code are all hers
+  await page.getByLabel('Ou envie o PDF do boleto').setInputFiles(file);
+  await page.getByRole('button', { name: 'Verificar PDF' }).click();
+  await expect(verdict).toContainText(
+    /Confere.*Este boleto é do seu acordo com Cartão Sol Nascente, parcela 4/,
+  );
+  await expect(page.getByText('CNPJ do beneficiário')).toBeVisible();
+  await expect(page.getByText('PIX: Chave PIX')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('signed out, from the home page: a PIX code with a key no partner uses is refused, with the 0800', async ({

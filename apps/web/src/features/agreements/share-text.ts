@@ -6,13 +6,15 @@ import type { ConcludedAgreement } from '../../lib/trpc';
 export const WHATSAPP_SHARE_URL = 'https://wa.me/';
 
 /**
- * What is shared: the payment code (linha digitável, PIX Copia e Cola or the card payment link), the
+ * What is shared: the payment code (linha digitável — with its PIX code on a hybrid boleto —, PIX Copia e Cola
+ * or the card payment link), the
  * amount and the due date — nothing else about the person, the creditor or the contract.
  * Null when there is no code to share.
  */
 export function paymentShareText(acordo: ConcludedAgreement): string | null {
   const card = acordo.formaPagamento === 'cartao';
-  const pix = !card && acordo.boletos.some((b) => b.qrCode);
+  // a hybrid boleto has a QR code too, for its PIX code: it is still a boleto
+  const pix = !card && acordo.boletos.some((b) => b.qrCode && !b.pixCopiaECola);
   const codes = acordo.boletos
     .map((b) => (card ? b.linkPagamento : b.linhaDigitavel))
     .filter((code): code is string => Boolean(code));
@@ -24,6 +26,12 @@ export function paymentShareText(acordo: ConcludedAgreement): string | null {
     `${several ? 'Valor total' : 'Valor'}: ${formatMoney(acordo.valorCents)}`,
     `Vencimento: ${formatBrDate(acordo.vencimento)}`,
     ...codes.map((code, index) => `${several ? `${codeLabel} ${index + 1}` : codeLabel}: ${code}`),
+    // a hybrid boleto can also be paid by PIX
+    ...acordo.boletos.flatMap((b, index) =>
+      !card && b.pixCopiaECola
+        ? [`PIX Copia e Cola${several ? ` ${index + 1}` : ''}: ${b.pixCopiaECola}`]
+        : [],
+    ),
   ].join('\n');
 }
 

@@ -49,7 +49,8 @@ export function PdfUpload({ disabled, onStart, onResult, onFailure }: PdfUploadP
     event.preventDefault();
     const problem = !file
       ? PDF_MESSAGES.required
-      : file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')
+      : // a file of no known type (a download without its extension) is left to the BFF to read
+        file.type !== '' && file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')
         ? PDF_MESSAGES.notPdf
         : file.size > PDF_MAX_BYTES
           ? PDF_MESSAGES.tooLarge
