@@ -103,8 +103,10 @@ const names = (channels: OfficialChannel[]) =>
   creditorsOf(channels).length <= 3 ? listOf(creditorsOf(channels)) : 'as empresas parceiras';
 
 /** The partner a code's channel belongs to, when it belongs to one only. */
-const soleCreditor = (channels: OfficialChannel[]) =>
-  new Set(channels.map((c) => c.credor)).size === 1 ? channels[0]?.credor : undefined;
+const soleCreditor = (channels: OfficialChannel[]) => {
+  const [only, ...others] = creditorsOf(channels);
+  return others.length === 0 ? only : undefined;
+};
 
 interface Finding {
   veredito: Verdict;
