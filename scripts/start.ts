@@ -25,7 +25,8 @@ const personas = PERSONAS.map(
   (p) => `  ${formatDocument(p.cpfCnpj).padEnd(20)} ${p.nome}${p.registered ? '' : ' (sem cadastro)'}`,
 ).join('\n');
 process.stdout.write(
-  `\nPortal de negociação em ${url}\n\nPersonas de demonstração (senha ${DEMO_PASSWORD}):\n${personas}\n\nCtrl+C encerra.\n`,
+  `\nPortal de negociação em ${url}\nSimulador do credor em ${stubUrl} (controles: docs/upstream-api.md)\n\n` +
+    `Personas de demonstração (senha ${DEMO_PASSWORD}):\n${personas}\n\nCtrl+C encerra.\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
