@@ -8,6 +8,7 @@ const PAGES = [
   { path: '/esqueceu-senha', title: 'Esqueceu sua senha? | Negocia Varejo' },
   { path: '/politica-geral', title: 'Aviso de Privacidade | Negocia Varejo' },
   { path: '/termos-gerais', title: 'Termos de Uso | Negocia Varejo' },
+  { path: '/verificar-boleto-ou-pix', title: 'Verificar boleto ou PIX | Negocia Varejo' },
 ];
 
 test.describe('without JavaScript', () => {

@@ -18,6 +18,8 @@ export const PRERENDERED_PATHS = [
   paths.esqueceuSenha,
   paths.politicaGeral,
   paths.termosGerais,
+  // reached from links in messages, often on a phone: its form paints before any JavaScript runs
+  paths.verificar,
 ] as const;
 
 /** One page's markup (the inside of #root) and its <title>. */
