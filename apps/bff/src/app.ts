@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   agreementLetters(app, services);
   settlements(app, services);
   await verificationPdf(app, createContext);
-  await spa(app, config.WEB_DIST);
+  await spa(app, config.WEB_DIST, services);
 
   app.addHook('onClose', () => services.close());
 

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { type Manifest, pagesOf, staticClosure } from '../../../scripts/check-budgets';
+import { routeTable } from '../src/lib/paths';
 
 // After `vite build`: renders the public pages (apps/web/src/prerender.tsx) into copies of index.html,
 // each with its page's stylesheets and modules named in <head>, so the page paints before any script
@@ -55,7 +56,8 @@ async function main() {
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
   mkdirSync(path.join(dist, PAGES_DIR), { recursive: true });
-  const index: Record<string, string> = {};
+  // A guest-only page (the guard sends a signed-in user to Minha conta) says where the BFF sends one instead.
+  const index: Record<string, { file: string; signedInTo?: string }> = {};
   for (const route of PRERENDERED_PATHS) {
     const module = pages.find((page) => page.route === route)?.module;
     const key = Object.keys(manifest).find((k) => k.replace(/\.[cm]?[jt]sx?$/, '') === module);
@@ -70,7 +72,8 @@ async function main() {
     writeFileSync(path.join(dist, file), html);
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(html));
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
-    index[route] = file;
+    const guestOnly = Object.values(routeTable).some((r) => r.path === route && r.access === 'guest');
+    index[route] = guestOnly ? { file, signedInTo: routeTable.minhaConta.path } : { file };
   }
   writeFileSync(path.join(dist, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
   rmSync(ssrDir, { recursive: true, force: true });

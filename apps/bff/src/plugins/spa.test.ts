@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
+import { PERSONA, type Stack, startStack } from '../testing/harness';
 
-const PAGES = { 'home.html': '<title>Início</title>', 'login.html': '<title>Entrar</title>' };
+const PAGES = {
+  'home.html': '<title>Início</title>',
+  'login.html': '<title>Entrar</title>',
+  'termos-gerais.html': '<title>Termos</title>',
+};
 
 let stack: Stack;
 let dist: string;
@@ -30,7 +34,11 @@ beforeAll(async () => {
   }
   writeFileSync(
     join(dist, 'pages', 'index.json'),
-    JSON.stringify({ '/': 'pages/home.html', '/login': 'pages/login.html' }),
+    JSON.stringify({
+      '/': { file: 'pages/home.html', signedInTo: '/minha-conta' },
+      '/login': { file: 'pages/login.html', signedInTo: '/minha-conta' },
+      '/termos-gerais': { file: 'pages/termos-gerais.html' },
+    }),
   );
   stack = await startStack({ env: { WEB_DIST: dist } });
 });
@@ -96,5 +104,26 @@ describe('the built SPA', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PAGES['login.html']);
     expect((await get('/cadastro')).body).toContain('<title>SPA</title>');
+  });
+
+  it('sends a signed-in user from a visitors’ page to Minha conta, and serves an open page to everyone', async () => {
+    const { trpc, cookieHeader } = stack.client();
+    await trpc.auth.signIn.mutate(PERSONA.maria);
+    const get = (url: string, cookie?: string) =>
+      stack.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+    const home = await get('/', cookieHeader());
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/minha-conta');
+    expect(home.headers['cache-control']).toBe('no-store');
+    expect((await get('/login', cookieHeader())).headers.location).toBe('/minha-conta');
+    expect((await get('/termos-gerais', cookieHeader())).body).toBe(PAGES['termos-gerais.html']);
+    // signed out, or with a session that is no more: the page
+    expect((await get('/')).body).toBe(PAGES['home.html']);
+    expect((await get('/', `sid=${'A'.repeat(43)}`)).body).toBe(PAGES['home.html']);
+    expect((await get('/')).headers.vary).toContain('Cookie');
   });
 });

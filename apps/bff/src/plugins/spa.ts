@@ -3,19 +3,23 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import type { Services } from '../services';
 
-/** The build's prerendered public pages (apps/web/scripts/prerender.ts): path → file under the root. */
-function prerenderedPages(root: string): Record<string, string> {
+/**
+ * The build's prerendered public pages (apps/web/scripts/prerender.ts): path → its file under the root, and
+ * where a signed-in user goes instead when the page is for visitors only.
+ */
+function prerenderedPages(root: string): Record<string, { file: string; signedInTo?: string }> {
   const index = join(root, 'pages/index.json');
-  return existsSync(index) ? (JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>) : {};
+  return existsSync(index) ? JSON.parse(readFileSync(index, 'utf8')) : {};
 }
 
 /**
  * The built SPA, with a history fallback: unknown GET pages get index.html, unknown API paths a 404. The
- * public pages the build prerendered get their own HTML. Files are served pre-compressed when the build
- * made a .br or .gz of them.
+ * public pages the build prerendered get their own HTML (a signed-in user is redirected from a visitors'
+ * page). Files are served pre-compressed when the build made a .br or .gz of them.
  */
-export async function spa(app: FastifyInstance, root: string) {
+export async function spa(app: FastifyInstance, root: string, { sessions }: Pick<Services, 'sessions'>) {
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -36,8 +40,18 @@ export async function spa(app: FastifyInstance, root: string) {
     });
   }
 
-  for (const [path, file] of Object.entries(hasBuild ? prerenderedPages(root) : {})) {
-    app.get(path, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+  for (const [path, { file, signedInTo }] of Object.entries(hasBuild ? prerenderedPages(root) : {})) {
+    app.get(path, async (req, reply) => {
+      // A signed-in user is sent on here, as the SPA's guard would a moment after showing the page. The
+      // session unknown (the store down): the public page, which the guard corrects once it can.
+      if (signedInTo && (await sessions.load(req).catch(() => null))) {
+        return reply.header('cache-control', 'no-store').redirect(signedInTo, 302);
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Cookie')
+        .sendFile(file);
+    });
   }
 
   app.setNotFoundHandler(async (req, reply) => {
