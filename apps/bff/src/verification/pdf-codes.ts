@@ -1,7 +1,6 @@
 import { findBoletoLines } from '@portal/validation/boleto';
 import { normalizeDocument } from '@portal/validation/document';
 import { findPixCodes } from '@portal/validation/pix';
-import { extractText, getDocumentProxy } from 'unpdf';
 
 /** A boleto is one page, two with its recibo; anything much longer is not one. */
 const MAX_PAGES = 5;
@@ -26,6 +25,8 @@ export async function codesInPdf(bytes: Uint8Array): Promise<PdfCodes | null> {
     timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
   });
   const read = async (): Promise<PdfCodes | null> => {
+    // PDF.js is a few megabytes of code: loaded by the first PDF checked, not by every BFF at start
+    const { extractText, getDocumentProxy } = await import('unpdf');
     // no image is decoded for text, and PDF.js's warnings stay off stdout (ours is JSON lines); a copy, as
     // PDF.js takes the buffer over
     const pdf = await getDocumentProxy(new Uint8Array(bytes), {
