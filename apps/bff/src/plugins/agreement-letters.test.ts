@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../http/error-envelope';
-import { contractWithAgreement, PERSONA, type Stack, startStack } from '../testing/harness';
+import { PERSONA, reissueOpenInstalment, type Stack, startStack } from '../testing/harness';
 import { pdfTexts } from '../testing/pdf-text';
 
 let stack: Stack;
@@ -105,17 +105,12 @@ describe("Ana's agreement in progress", () => {
     const client = stack.client();
     const { trpc } = client;
     await trpc.auth.signIn.mutate(PERSONA.ana);
-    const found = await contractWithAgreement(trpc);
-    const agreement = await trpc.agreements.inProgress.query(found);
-    const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
-    if (!open) throw new Error('no open instalment');
-    const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
-    if (reissued.status !== 'concluido') throw new Error('not reissued');
-    expect(reissued.acordo.valorCents).toBe(open.valorCents);
-    expect(reissued.acordo.vencimento).toBe(open.vencimento);
+    const { found, agreement, open, acordo } = await reissueOpenInstalment(trpc);
+    expect(acordo.valorCents).toBe(open.valorCents);
+    expect(acordo.vencimento).toBe(open.vencimento);
     const text = (
       await pdfTexts(
-        new Uint8Array(await (await get(reissued.acordo.carta.pdfUrl, client.cookieHeader())).arrayBuffer()),
+        new Uint8Array(await (await get(acordo.carta.pdfUrl, client.cookieHeader())).arrayBuffer()),
       )
     ).join('\n');
     expect(text).toContain(agreement.codigoAcordo);

@@ -15,7 +15,7 @@ import { readBoleto } from '@portal/validation/boleto';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractWithAgreement, PERSONA, type Stack, startStack } from '../testing/harness';
+import { PERSONA, reissueOpenInstalment, type Stack, startStack } from '../testing/harness';
 import { logSink } from '../testing/log-sink';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
@@ -247,13 +247,8 @@ describe('the verification corpus', () => {
   it("signed in, gives 'não pague' to Ana's genuine boleto at 20 other amounts, every check digit recomputed", async () => {
     const { trpc } = stack.client();
     await trpc.auth.signIn.mutate(PERSONA.ana);
-    const found = await contractWithAgreement(trpc);
-    const agreement = await trpc.agreements.inProgress.query(found);
-    const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
-    if (!open) throw new Error('no open instalment');
-    const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
-    if (reissued.status !== 'concluido') throw new Error('not reissued');
-    const barcode = barcodeFromLinha(reissued.acordo.boletos[0]?.linhaDigitavel ?? '');
+    const { open, acordo } = await reissueOpenInstalment(trpc);
+    const barcode = barcodeFromLinha(acordo.boletos[0]?.linhaDigitavel ?? '');
     const dueDate = readBoleto(barcode, TODAY)?.dueDate;
     if (!dueDate) throw new Error('no due date');
     expect(await trpc.verification.check.mutate({ codigo: linhaDigitavel(barcode) })).toMatchObject({

@@ -5,7 +5,7 @@ import { readBoleto } from '@portal/validation/boleto';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { failure, PERSONA, reissueOpenInstalment, type Stack, startStack } from '../testing/harness';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
 let stack: Stack;
@@ -18,14 +18,8 @@ afterAll(() => stack.close());
 async function anasBoleto() {
   const { trpc } = stack.client();
   await trpc.auth.signIn.mutate(PERSONA.ana);
-  const found = await contractWithAgreement(trpc);
-  const agreement = await trpc.agreements.inProgress.query(found);
-  const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
-  if (!open) throw new Error('no open instalment');
-  const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
-  if (reissued.status !== 'concluido') throw new Error('not reissued');
-  const line = reissued.acordo.boletos[0]?.linhaDigitavel ?? '';
-  return { trpc, agreement, open, line };
+  const { agreement, open, acordo } = await reissueOpenInstalment(trpc);
+  return { trpc, agreement, open, line: acordo.boletos[0]?.linhaDigitavel ?? '' };
 }
 
 /** The official channels as the simulator publishes them. */

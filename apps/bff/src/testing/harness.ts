@@ -121,3 +121,17 @@ export async function contractWithAgreement(trpc: Trpc): Promise<{ codcredor: st
   }
   throw new Error('no agreement in progress');
 }
+
+/**
+ * 'Gerar pagamento' on the signed-in person's agreement in progress, as /acordos does it: the agreement, its
+ * open instalment and the re-issued payment (with its boleto from the simulator).
+ */
+export async function reissueOpenInstalment(trpc: Trpc) {
+  const found = await contractWithAgreement(trpc);
+  const agreement = await trpc.agreements.inProgress.query(found);
+  const open = agreement.parcelas.find((p) => p.status === 'EM ABERTO');
+  if (!open) throw new Error('no open instalment');
+  const reissued = await trpc.agreements.reissue.mutate({ ...found, parcela: open.id });
+  if (reissued.status !== 'concluido') throw new Error('not reissued');
+  return { found, agreement, open, acordo: reissued.acordo };
+}
