@@ -12,7 +12,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { tooMany } from '../auth/sign-in';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
-import { isoOf } from '../negotiation/views';
+import { isoOf, paidDayOf } from '../negotiation/views';
 import { trackBoleto } from '../tracking/trail';
 import type { SignedIn } from '../trpc/context';
 import { letterOfAgreement } from './agreement-letter';
@@ -80,7 +80,7 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
       status: p.status,
       vencimento: isoOf(p.dataVencimento),
       valorCents: parseMoney(p.valorPago),
-      pagoEm: p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null,
+      pagoEm: paidDayOf(p),
     })),
     baixa: negativeRecordLift(creditor, input.contrato, data, todayInBrazil()),
     /** every instalment paid: the declaration of settlement can be downloaded */

@@ -1,6 +1,6 @@
 import type { AgreementQueryResult, Creditor } from '@portal/contracts/entities';
 import { addBusinessDays, businessDaysBetween, formatBrDate } from '@portal/validation/dates';
-import { isoOf } from '../negotiation/views';
+import { paidDayOf } from '../negotiation/views';
 
 /** STJ Súmula 548: the creditor lifts the negative record within five business days of the payment. */
 export const LIFT_BUSINESS_DAYS = 5;
@@ -35,7 +35,7 @@ export function negativeRecordLift(
   today: string,
 ): NegativeRecordLift | null {
   const sorted = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
-  const paidOn = sorted.map((p) => (p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null));
+  const paidOn = sorted.map(paidDayOf);
   const paidDays = paidOn.filter((d) => d !== null);
   const confirmadoEm =
     creditor.baixaNegativacao === 'quitacao'

@@ -2,7 +2,7 @@ import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney, parseMoney } from '@portal/validation/money';
 import { TRPCError } from '@trpc/server';
 import { contractScope, creditorOf } from '../negotiation/creditors';
-import { isoOf } from '../negotiation/views';
+import { paidDayOf } from '../negotiation/views';
 import type { Services } from '../services';
 import type { Context, SignedIn } from '../trpc/context';
 import { MUTED, portalDocument } from './agreement-letter';
@@ -81,7 +81,7 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   const codigo = codeOf(ctx.services, owner, creditor.agrupador, input.contrato, agreement.codigoAcordo);
   const paid = parcelas.map((p) => ({
     numero: p.numero,
-    pagoEm: p.dataPagamento ? isoOf(p.dataPagamento) : null,
+    pagoEm: paidDayOf(p),
     valorCents: parseMoney(p.valorPago),
   }));
   const days = paid.flatMap((p) => (p.pagoEm ? [p.pagoEm] : []));

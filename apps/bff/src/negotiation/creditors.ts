@@ -99,3 +99,18 @@ export const contractScope = (ctx: SignedIn, codcredor: string, contrato: string
   codcredor,
   contrato,
 });
+
+/** A creditor's contracts with the user (proxy `consultaContrato`), the request carrying the creditor's record. */
+export async function creditorContracts(ctx: SignedIn, creditor: Creditor) {
+  const { cpfCnpj, token } = ctx.session.data;
+  const { contratos } = await ctx.services.proxy.call('consultaContrato', {
+    cpfcnpj: cpfCnpj,
+    token,
+    codcredor: creditor.agrupador,
+    logomarca: creditor.logomarca,
+    url: creditor.url,
+    parcelasIndividuaisSequenciais: creditor.parcelasIndividuaisSequenciais,
+    pagamento: creditor.pagamento,
+  });
+  return contratos;
+}

@@ -6,7 +6,14 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { recordAccess } from '../tracking/access-record';
 import type { SignedIn } from '../trpc/context';
-import { contractScope, creditorBrief, creditorOf, NEGOTIATION_MESSAGES, paymentTypes } from './creditors';
+import {
+  contractScope,
+  creditorBrief,
+  creditorContracts,
+  creditorOf,
+  NEGOTIATION_MESSAGES,
+  paymentTypes,
+} from './creditors';
 import {
   instalmentNumbers,
   instalmentsSummary,
@@ -28,18 +35,9 @@ const MAX_REMEMBERED_PROPOSALS = 60;
  */
 export async function contractsOf(ctx: SignedIn, codcredor: string): Promise<ContractView[]> {
   const creditor = await creditorOf(ctx, codcredor);
-  const { cpfCnpj, token } = ctx.session.data;
-  const data = await ctx.services.proxy.call('consultaContrato', {
-    cpfcnpj: cpfCnpj,
-    token,
-    codcredor: creditor.agrupador,
-    logomarca: creditor.logomarca,
-    url: creditor.url,
-    parcelasIndividuaisSequenciais: creditor.parcelasIndividuaisSequenciais,
-    pagamento: creditor.pagamento,
-  });
+  const contratos = await creditorContracts(ctx, creditor);
   recordAccess(ctx, creditor.agrupador);
-  return data.contratos.map(toContractView);
+  return contratos.map(toContractView);
 }
 
 /**

@@ -74,6 +74,10 @@ export function isoOf(brDate: string): string {
   return iso;
 }
 
+/** The day a 'PAGO' instalment's payment was confirmed (ISO); null unpaid, or when the upstream does not say. */
+export const paidDayOf = (p: { status: string; dataPagamento?: string }): string | null =>
+  p.status === 'PAGO' && p.dataPagamento ? isoOf(p.dataPagamento) : null;
+
 const ZERO_PERCENT = /^0+([.,]0+)?%?$/;
 
 export const toContractView = (c: Contract): ContractView => ({

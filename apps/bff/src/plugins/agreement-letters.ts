@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agreementLetterPdf, letterFileName } from '../agreements/agreement-letter';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import { sendPrivatePdf } from '../http/private-pdf';
 import type { Services } from '../services';
 
 /**
@@ -14,14 +15,6 @@ export function agreementLetters(app: FastifyInstance, { sessions }: Pick<Servic
     const letters = session ? await sessions.read(session, 'cartas') : undefined;
     const letter = ref ? letters?.[ref] : undefined;
     if (!letter) return sendError(reply, 404, HTTP_MESSAGES.letterNotFound);
-    const pdf = await agreementLetterPdf(letter);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `inline; filename="${letterFileName(letter.contrato).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-      )
-      .send(Buffer.from(pdf));
+    return sendPrivatePdf(reply, letterFileName(letter.contrato), await agreementLetterPdf(letter));
   });
 }

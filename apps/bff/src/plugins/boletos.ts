@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import { sendPrivatePdf } from '../http/private-pdf';
 import type { Services } from '../services';
 
 /**
@@ -27,11 +28,7 @@ export function boletos(
         await upstream.body.dump();
         return sendError(reply, 404, HTTP_MESSAGES.boletoNotFound);
       }
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${file.arquivo.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-        .send(Buffer.from(await upstream.body.arrayBuffer()));
+      return sendPrivatePdf(reply, file.arquivo, new Uint8Array(await upstream.body.arrayBuffer()));
     } catch {
       return sendError(reply, 502, HTTP_MESSAGES.boletoUnavailable);
     }

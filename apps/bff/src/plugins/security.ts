@@ -1,8 +1,8 @@
+import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { HTTP_MESSAGES, procedurePaths, sendError } from '../http/error-envelope';
 import { SIDE_EFFECT_QUERIES, UNBATCHABLE } from '../trpc/app-router';
-import { VERIFY_PDF_PATH } from './verification-pdf';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findSettlement, ownsSettlement, settlementFileName, settlementPdf } from '../agreements/settlement';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import { sendPrivatePdf } from '../http/private-pdf';
 import type { Services } from '../services';
 
 /** A declaration of settlement's PDF, drawn from what was kept under its code: only for its owner's session. */
@@ -11,13 +12,6 @@ export function settlements(app: FastifyInstance, services: Services) {
     const settlement = code && session ? await findSettlement({ services }, code) : null;
     if (!session || !settlement || !ownsSettlement(services, session.data.cpfCnpj, settlement))
       return sendError(reply, 404, HTTP_MESSAGES.settlementNotFound);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `inline; filename="${settlementFileName(settlement.contrato).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-      )
-      .send(Buffer.from(await settlementPdf(settlement)));
+    return sendPrivatePdf(reply, settlementFileName(settlement.contrato), await settlementPdf(settlement));
   });
 }

@@ -1,4 +1,5 @@
 import type { VerificationResult } from '@portal/contracts/procedures/verification';
+import { VERIFY_PDF_PATH, VERIFY_PDF_TOO_LARGE_MESSAGE } from '@portal/contracts/verification-pdf';
 import { BENEFICIARIO, CONVENIO, PIX_CITY, STUB_BANK_CODE } from '@portal/stub/negotiation/agreements';
 import { type BoletoPdfInput, boletoPdf } from '@portal/stub/payments/boleto-pdf';
 import {
@@ -14,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../testing/harness';
 import { logSink } from '../testing/log-sink';
 import { VERIFY_MESSAGES } from '../verification/verify';
-import { VERIFY_PDF_MESSAGES, VERIFY_PDF_PATH } from './verification-pdf';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('POST /api/verificacao/pdf', () => {
   it('answers a file over 2 MB with 413, another type with 415, another site with 403, in Portuguese', async () => {
     const big = await upload(new Uint8Array(2 * 1024 * 1024 + 1));
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ error: { message: VERIFY_PDF_MESSAGES.tooLarge } });
+    expect(await big.json()).toEqual({ error: { message: VERIFY_PDF_TOO_LARGE_MESSAGE } });
     expect((await upload('x', { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await upload((await boleto()).bytes, { origin: 'https://golpe.example' })).status).toBe(403);
     // elsewhere a PDF is no body at all

@@ -1,16 +1,13 @@
+import {
+  VERIFY_PDF_MAX_BYTES,
+  VERIFY_PDF_PATH,
+  VERIFY_PDF_TOO_LARGE_MESSAGE,
+} from '@portal/contracts/verification-pdf';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/error-envelope';
 import type { Context } from '../trpc/context';
 import { verifyPdf } from '../verification/verify';
-
-export const VERIFY_PDF_PATH = '/api/verificacao/pdf';
-/** A boleto PDF is tens of kilobytes; a scanned one a few hundred. */
-export const VERIFY_PDF_MAX_BYTES = 2 * 1024 * 1024;
-
-export const VERIFY_PDF_MESSAGES = {
-  tooLarge: 'O arquivo é grande demais: envie um PDF de até 2 MB.',
-} as const;
 
 /**
  * 'Verificar boleto ou PIX' with a boleto's PDF: the file is the request's body (application/pdf), read in
@@ -27,7 +24,7 @@ export async function verificationPdf(
       (_req, body, done) => done(null, body),
     );
     scope.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
-      if (error.statusCode === 413) return sendError(reply, 413, VERIFY_PDF_MESSAGES.tooLarge);
+      if (error.statusCode === 413) return sendError(reply, 413, VERIFY_PDF_TOO_LARGE_MESSAGE);
       throw error;
     });
     scope.post(VERIFY_PDF_PATH, { bodyLimit: VERIFY_PDF_MAX_BYTES }, async (req, reply) => {

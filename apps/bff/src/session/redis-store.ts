@@ -85,9 +85,10 @@ export function createRedisStore({
     cache.clear();
     reading.clear();
   };
-  const forget = (key: string) => {
-    cache.delete(keyPrefix + key);
-    reading.delete(keyPrefix + key);
+  /** Forgets one record, by its full key (as Redis names it in invalidations). */
+  const forget = (fullKey: string) => {
+    cache.delete(fullKey);
+    reading.delete(fullKey);
   };
   let subscriberId: string | undefined;
   const track = async () => {
@@ -122,10 +123,7 @@ export function createRedisStore({
     if (channel.toString() !== INVALIDATIONS) return;
     // not a list of keys: the whole database was flushed
     if (!Array.isArray(keys)) return forgetAll();
-    for (const key of keys) {
-      cache.delete(key.toString());
-      reading.delete(key.toString());
-    }
+    for (const key of keys) forget(key.toString());
   });
 
   /** A JSON record: from this process while tracked, else from Redis (and kept, when tracked). */
@@ -187,11 +185,11 @@ export function createRedisStore({
       return text === null ? undefined : (JSON.parse(text) as T);
     },
     async set(key, value, ttlMs) {
-      forget(key);
+      forget(keyPrefix + key);
       await run(() => redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.ceil(ttlMs))));
     },
     async delete(key) {
-      forget(key);
+      forget(keyPrefix + key);
       await run(() => redis.del(key));
     },
     async increment(key, windowMs) {
@@ -201,12 +199,12 @@ export function createRedisStore({
       return Number((await run(() => redis.get(key))) ?? 0);
     },
     async expire(key, ttlMs) {
-      forget(key);
+      forget(keyPrefix + key);
       await run(() => redis.pexpire(key, Math.max(1, Math.ceil(ttlMs))));
     },
     async claim(key, value, ttlMs) {
       const ttl = Math.max(1, Math.ceil(ttlMs));
-      forget(key);
+      forget(keyPrefix + key);
       return (await run(() => redis.set(key, JSON.stringify(value), 'PX', ttl, 'NX'))) === 'OK';
     },
     async ping() {

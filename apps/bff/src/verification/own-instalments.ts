@@ -1,6 +1,6 @@
 import type { InstalmentStatus } from '@portal/contracts/entities';
 import { parseMoney } from '@portal/validation/money';
-import { contractScope, listCreditors } from '../negotiation/creditors';
+import { contractScope, creditorContracts, listCreditors } from '../negotiation/creditors';
 import { isoOf } from '../negotiation/views';
 import type { SignedIn } from '../trpc/context';
 
@@ -27,22 +27,16 @@ export interface OwnInstalment {
  */
 export async function ownInstalments(ctx: SignedIn, codcredores: string[]): Promise<OwnInstalment[]> {
   const { proxy } = ctx.services;
-  const { cpfCnpj, token } = ctx.session.data;
   const creditors = (await listCreditors(ctx)).filter((c) => codcredores.includes(c.agrupador));
   const contracts = (
     await Promise.all(
-      creditors.map(async (creditor) => {
-        const { contratos } = await proxy.call('consultaContrato', {
-          cpfcnpj: cpfCnpj,
-          token,
-          codcredor: creditor.agrupador,
-          logomarca: creditor.logomarca,
-          url: creditor.url,
-          parcelasIndividuaisSequenciais: creditor.parcelasIndividuaisSequenciais,
-          pagamento: creditor.pagamento,
-        });
-        return contratos.filter((c) => c.permiteacordo).map((c) => ({ creditor, contrato: c.numcontrato }));
-      }),
+      creditors.map(async (creditor) =>
+        (
+          await creditorContracts(ctx, creditor)
+        )
+          .filter((c) => c.permiteacordo)
+          .map((c) => ({ creditor, contrato: c.numcontrato })),
+      ),
     )
   )
     .flat()

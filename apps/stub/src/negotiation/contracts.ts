@@ -60,10 +60,12 @@ export function agreementOnWire(
     });
   const firstOpen = sorted.find((i) => i.paid === undefined)?.numero;
   const paidDays = sorted.map((i) => i.paid);
+  const paid = paidDays.filter((d) => d !== undefined);
+  // the last payment's day once all are paid, or the first instalment's
   const start =
     liftAfter === 'quitacao'
-      ? paidDays.every((d) => d !== undefined)
-        ? paidDays.reduce((last, d) => (d && last && d > last ? d : last))
+      ? paid.length === paidDays.length
+        ? paid.toSorted().at(-1)
         : undefined
       : paidDays[0];
   const lifted =

@@ -1,21 +1,23 @@
 import type { VerificationResult } from '@portal/contracts/procedures/verification';
+import {
+  VERIFY_PDF_MAX_BYTES,
+  VERIFY_PDF_PATH,
+  VERIFY_PDF_TOO_LARGE_MESSAGE,
+} from '@portal/contracts/verification-pdf';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { FALLBACK_ERROR_MESSAGE } from '../../lib/errors';
 
-export const PDF_PATH = '/api/verificacao/pdf';
-const PDF_MAX_BYTES = 2 * 1024 * 1024;
-
 export const PDF_MESSAGES = {
   required: 'Escolha o PDF do boleto.',
   notPdf: 'Envie um arquivo PDF.',
-  tooLarge: 'O arquivo é grande demais: envie um PDF de até 2 MB.',
+  tooLarge: VERIFY_PDF_TOO_LARGE_MESSAGE,
 } as const;
 
 /** The BFF reads the file in memory and answers like a pasted code; its refusals come in Portuguese. */
 async function verifyPdf(file: File): Promise<VerificationResult> {
-  const response = await fetch(PDF_PATH, {
+  const response = await fetch(VERIFY_PDF_PATH, {
     method: 'POST',
     headers: { 'content-type': 'application/pdf' },
     credentials: 'same-origin',
@@ -52,7 +54,7 @@ export function PdfUpload({ disabled, onStart, onResult, onFailure }: PdfUploadP
       : // a file of no known type (a download without its extension) is left to the BFF to read
         file.type !== '' && file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')
         ? PDF_MESSAGES.notPdf
-        : file.size > PDF_MAX_BYTES
+        : file.size > VERIFY_PDF_MAX_BYTES
           ? PDF_MESSAGES.tooLarge
           : null;
     setError(problem);

@@ -1,4 +1,5 @@
 import type { VerificationResult } from '@portal/contracts/procedures/verification';
+import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { paths } from '../../lib/paths';
 import type { SessionView } from '../../lib/trpc';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { PDF_MESSAGES, PDF_PATH } from './pdf-upload';
+import { PDF_MESSAGES } from './pdf-upload';
 
 const LABEL = 'Linha digitável, código de barras ou PIX Copia e Cola';
 const BOLETO = '23793.38128 60000.000003 00000.000406 1 84340000015000';
@@ -289,7 +290,7 @@ describe('/verificar-boleto-ou-pix', () => {
       const trpcFetch = globalThis.fetch;
       const sent: RequestInit[] = [];
       vi.stubGlobal('fetch', async (resource: string | URL | Request, init?: RequestInit) => {
-        if (String(resource).endsWith(PDF_PATH)) {
+        if (String(resource).endsWith(VERIFY_PDF_PATH)) {
           sent.push(init ?? {});
           return answer();
         }
