@@ -112,6 +112,11 @@ test('shows the offline page when a page cannot be fetched, and the new release 
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     await registration?.update();
+    // update() resolves once the new worker is found; going offline while it still installs or activates
+    // (skipWaiting, then clientsClaim) can abort the reload below: wait until it is the active one
+    const settled = () =>
+      !registration?.installing && !registration?.waiting && registration?.active?.state === 'activated';
+    while (!settled()) await new Promise((resolve) => setTimeout(resolve, 50));
   });
   await context.setOffline(true);
   await page.reload();
