@@ -71,14 +71,24 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: which chunks each page loads, read by scripts/check-budgets.ts.
     manifest: true,
     rolldownOptions: {
+      // The app, and the home page's own entry: '/' hydrates without the app's router, API client and
+      // forms, and hands over to the app when the visitor leaves it (src/app/home-app.tsx).
+      input: { index: 'index.html', home: 'home.html' },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases. Only
         // the libraries every page needs share one 'vendor' chunk; the others (forms, masks, schemas)
         // stay with the pages that use them, so no page downloads a library it does not run.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react(-dom|-router|-router-dom)?|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // React Router goes with the app's other libraries: the home page's entry hydrates without it.
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            // The API client's layer, loaded by the app and by the home page's islands alike.
+            {
+              name: 'api',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/](app[\\/]providers|lib[\\/](trpc|session|tracking|errors|prefill))\.tsx?$/,
+            },
           ],
         },
       },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { type Manifest, pagesOf, staticClosure } from '../../../scripts/check-budgets';
+import { APP_ENTRY, HOME_ENTRY, type Manifest, pagesOf, staticClosure } from '../../../scripts/check-budgets';
 import { routeTable } from '../src/lib/paths';
 
 // After `vite build`: renders the public pages (apps/web/src/prerender.tsx) into copies of index.html,
@@ -50,24 +50,34 @@ async function main() {
   const { prerender, PRERENDERED_PATHS } = entry as typeof import('../src/prerender');
 
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
-  const loadedByEntry = staticClosure(manifest, [entryKey]);
+  const loadedByEntry = staticClosure(manifest, [APP_ENTRY]);
   const pages = pagesOf(readFileSync(path.join(WEB, 'src/app/router.tsx'), 'utf8'));
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const template = readFileSync(path.join(dist, APP_ENTRY), 'utf8');
+  // '/' has an entry of its own (src/app/home-app.tsx): its built HTML already names all it loads.
+  const homeTemplate = readFileSync(path.join(dist, HOME_ENTRY), 'utf8');
 
   mkdirSync(path.join(dist, PAGES_DIR), { recursive: true });
   // A guest-only page (the guard sends a signed-in user to Minha conta) says where the BFF sends one instead.
   const index: Record<string, { file: string; signedInTo?: string }> = {};
   for (const route of PRERENDERED_PATHS) {
-    const module = pages.find((page) => page.route === route)?.module;
-    const key = Object.keys(manifest).find((k) => k.replace(/\.[cm]?[jt]sx?$/, '') === module);
-    if (!key) throw new Error(`${route}: no page chunk in the build manifest`);
-    const own = [...staticClosure(manifest, [key])].filter((chunk) => !loadedByEntry.has(chunk));
-    const html = fillTemplate(template, {
-      ...(await prerender(route)),
-      modules: own.map((chunk) => manifest[chunk]?.file ?? ''),
-      styles: own.flatMap((chunk) => manifest[chunk]?.css ?? []),
-    });
+    const page = await prerender(route);
+    let html: string;
+    if (route === routeTable.home.path) {
+      html = fillTemplate(homeTemplate, { ...page, modules: [], styles: [] });
+    } else {
+      const module = pages.find((p) => p.route === route)?.module;
+      const key = Object.keys(manifest).find((k) => k.replace(/\.[cm]?[jt]sx?$/, '') === module);
+      if (!key) throw new Error(`${route}: no page chunk in the build manifest`);
+      const own = [...staticClosure(manifest, [key])].filter((chunk) => !loadedByEntry.has(chunk));
+      html = fillTemplate(template, {
+        ...page,
+        modules: own.map((chunk) => manifest[chunk]?.file ?? ''),
+        styles: own.flatMap((chunk) => manifest[chunk]?.css ?? []),
+      });
+    }
+    // The CSP allows no inline script: React must have put every part in its place.
+    if (/<script(?![^>]*\bsrc=)/.test(html))
+      throw new Error(`${route}: the prerendered page has an inline script`);
     const file = pageFile(route);
     writeFileSync(path.join(dist, file), html);
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(html));
@@ -76,6 +86,8 @@ async function main() {
     index[route] = guestOnly ? { file, signedInTo: routeTable.minhaConta.path } : { file };
   }
   writeFileSync(path.join(dist, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
+  // Served only as pages/home.html, prerendered: not also as an empty page of its own.
+  for (const suffix of ['', '.br', '.gz']) rmSync(path.join(dist, `${HOME_ENTRY}${suffix}`), { force: true });
   rmSync(ssrDir, { recursive: true, force: true });
   console.log(`prerendered ${Object.keys(index).join(', ')}`);
 }

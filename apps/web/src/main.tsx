@@ -1,4 +1,5 @@
-import { boot, installApp } from './boot';
+import { boot } from './boot';
+import { installApp } from './lib/install-app';
 import { liftDocumentFromUrl } from './lib/prefill';
 import './styles.css';
 

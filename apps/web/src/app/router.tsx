@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/paths';
 import { FirstPageLoading, GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
@@ -77,6 +78,15 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
   notFound: async () => ({ Component: (await import('../features/not-found/not-found-page')).NotFoundPage }),
 };
 
+/** A layout route: the page (the matched child) under `header`, in <main>, above the footer. */
+function pageLayout(header: ReactNode) {
+  return (
+    <AppLayout header={header}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
 function pageRoutes(names: RouteName[]): RouteObject[] {
   return names.map((name) => ({
     path: routeTable[name].path,
@@ -98,9 +108,12 @@ export const routes: RouteObject[] = [
         // Signed-out visitors only ('/', '/login', '/cadastro', …).
         element: <GuestOnlyRoute />,
         children: [
-          { element: <AppLayout header={<SiteHeader />} />, children: pageRoutes(['home']) },
           {
-            element: <AppLayout header={<BackHeader />} />,
+            element: pageLayout(<SiteHeader />),
+            children: pageRoutes(['home']),
+          },
+          {
+            element: pageLayout(<BackHeader />),
             children: pageRoutes(withAccess('guest', ['home'])),
           },
         ],
@@ -109,16 +122,19 @@ export const routes: RouteObject[] = [
         // Signed-in users only ('/minha-conta', '/acordos', '/mais-opcoes/*', …).
         element: <RequireSessionRoute />,
         children: [
-          { element: <AppLayout header={<AccountHeader />} />, children: pageRoutes(withAccess('private')) },
+          {
+            element: pageLayout(<AccountHeader />),
+            children: pageRoutes(withAccess('private')),
+          },
         ],
       },
       {
         // Everyone: the public texts, the registration's policy step and 'Verificar boleto ou PIX'.
-        element: <AppLayout header={<BackHeader />} />,
+        element: pageLayout(<BackHeader />),
         children: pageRoutes(withAccess('open')),
       },
       {
-        element: <AppLayout header={<SiteHeader />} />,
+        element: pageLayout(<SiteHeader />),
         children: [{ path: '*', lazy: pages.notFound }],
       },
     ],

@@ -1,4 +1,4 @@
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { Modal } from './ui/modal';
 import './instalment-details-modal.css';

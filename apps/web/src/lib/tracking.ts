@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 import { readConsent } from './consent-cookie';
 import { type RouteName, routeTable } from './paths';
 import { useSession } from './session';
@@ -47,8 +46,7 @@ export function useTrack() {
  * counted once it is really shown: not while the session is unknown, nor a page the guard is leaving. A
  * signed-out visitor is tracked only after accepting cookies (the BFF then keeps a visit cookie).
  */
-export function useTrackPageViews() {
-  const { pathname } = useLocation();
+export function useTrackPageViews(pathname: string) {
   const { status } = useSession();
   const track = useTrack();
   const last = useRef<string | null>(null);

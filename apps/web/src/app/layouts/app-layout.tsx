@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
 import { BackTargetProvider } from '../../lib/back-target';
 import { SiteFooter } from './site-footer';
 
 export const MAIN_ID = 'conteudo';
 
-/** Skip link, the page's header, <main> and the footer. */
-export function AppLayout({ header, children }: { header: ReactNode; children?: ReactNode }) {
+/** Skip link, the page's header, <main> with the page (the router's <Outlet /> in the app) and the footer. */
+export function AppLayout({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
     <BackTargetProvider>
       <div className="app">
@@ -15,7 +14,7 @@ export function AppLayout({ header, children }: { header: ReactNode; children?: 
         </a>
         {header}
         <main id={MAIN_ID} tabIndex={-1} className="app-main">
-          {children ?? <Outlet />}
+          {children}
         </main>
         <SiteFooter />
       </div>

@@ -3,14 +3,14 @@ import { BrandLogo } from '../../components/ui/brand-logo';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { useCurrentBackTarget } from '../../lib/back-target';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { useSessionStatus } from '../../lib/session-status';
 
 /**
  * The header of the sign-in steps and the public texts: a back button and the brand. The page may set
  * where back leads (useBackTarget); by default it is /minha-conta when signed in, else the start page.
  */
 export function BackHeader() {
-  const { status } = useSession();
+  const status = useSessionStatus();
   const target = useCurrentBackTarget();
   const to = target?.to ?? (status === 'signed-in' ? paths.minhaConta : paths.home);
   return (

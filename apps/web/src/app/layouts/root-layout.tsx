@@ -1,9 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { DelayedSpinnerModal } from '../../components/ui/spinner-modal';
+import { startedByHandOver } from '../../lib/hand-over';
+import { useSession } from '../../lib/session';
+import { SessionStatusContext } from '../../lib/session-status';
 import { useTrackPageViews } from '../../lib/tracking';
 import { useGiveBackTypedEarly } from '../../lib/typed-early';
 import { SessionGate } from '../guards';
+import { RouterSiteNavigation } from '../router-site-navigation';
 import { MAIN_ID } from './app-layout';
 
 /**
@@ -12,7 +16,8 @@ import { MAIN_ID } from './app-layout';
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
-  const previousPath = useRef(pathname);
+  // Taking over from the home page's entry (lib/hand-over.ts), the first page follows a click too.
+  const previousPath = useRef(startedByHandOver() ? null : pathname);
 
   useEffect(() => {
     if (previousPath.current === pathname) return;
@@ -29,18 +34,22 @@ function useFocusOnNavigation() {
 }
 
 /**
- * The root route: focus management across pages, the trail's screen views, then the session gate. While
- * the next page's code is on its way the current page stays, and a slow fetch shows 'Carregando...'.
+ * The root route: focus management across pages, the trail's screen views, the site's navigation and the
+ * session's status for the layouts, then the session gate. While the next page's code is on its way the
+ * current page stays, and a slow fetch shows 'Carregando...'.
  */
 export function RootLayout() {
   useFocusOnNavigation();
-  useTrackPageViews();
+  useTrackPageViews(useLocation().pathname);
   useGiveBackTypedEarly();
+  const { status } = useSession();
   const loadingPage = useNavigation().state === 'loading';
   return (
-    <>
-      <SessionGate />
-      {loadingPage ? <DelayedSpinnerModal /> : null}
-    </>
+    <RouterSiteNavigation>
+      <SessionStatusContext value={status}>
+        <SessionGate />
+        {loadingPage ? <DelayedSpinnerModal /> : null}
+      </SessionStatusContext>
+    </RouterSiteNavigation>
   );
 }

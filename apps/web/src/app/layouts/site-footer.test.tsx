@@ -2,23 +2,21 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/paths';
-import { sessionQueryKey } from '../../lib/session';
+import { SessionStatusContext } from '../../lib/session-status';
 import type { SessionView } from '../../lib/trpc';
-import { installFakeBff } from '../../test/fake-bff';
 import { MARIA } from '../../test/render-app';
-import { AppProviders, createQueryClient } from '../providers';
+import { RouterSiteNavigation } from '../router-site-navigation';
 import { SiteFooter } from './site-footer';
 
 function renderFooter(path: string, session: SessionView | null = null) {
-  installFakeBff();
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey(), session);
   render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <SiteFooter />
-      </MemoryRouter>
-    </AppProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <RouterSiteNavigation>
+        <SessionStatusContext value={session ? 'signed-in' : 'signed-out'}>
+          <SiteFooter />
+        </SessionStatusContext>
+      </RouterSiteNavigation>
+    </MemoryRouter>,
   );
   return screen.queryByRole('contentinfo');
 }

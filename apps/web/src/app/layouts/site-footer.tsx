@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { ClockIcon, Icon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import {
   CENTRAL_PHONE,
@@ -10,7 +9,8 @@ import {
 } from '../../lib/contacts';
 import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { useSessionStatus } from '../../lib/session-status';
+import { SiteLink, useSiteLocation } from '../../lib/site-navigation';
 import './layout.css';
 
 /** Pages that read best without the footer (the registration policy, terms, negotiation, summary). */
@@ -87,23 +87,23 @@ function FooterNavigation({ signedIn }: { signedIn: boolean }) {
       <ul className="site-footer-links">
         {signedIn ? (
           <li>
-            <Link to={paths.minhaConta}>Minha conta</Link>
+            <SiteLink to={paths.minhaConta}>Minha conta</SiteLink>
           </li>
         ) : (
           HOME_SECTIONS.map((section) => (
             <li key={section.id}>
-              <Link to={homeAnchor(section.id)}>{section.label}</Link>
+              <SiteLink to={homeAnchor(section.id)}>{section.label}</SiteLink>
             </li>
           ))
         )}
         <li>
-          <Link to={paths.verificar}>Verificar boleto ou PIX</Link>
+          <SiteLink to={paths.verificar}>Verificar boleto ou PIX</SiteLink>
         </li>
         <li>
-          <Link to={paths.politicaGeral}>Aviso de Privacidade</Link>
+          <SiteLink to={paths.politicaGeral}>Aviso de Privacidade</SiteLink>
         </li>
         <li>
-          <Link to={paths.termosGerais}>Termos de Uso</Link>
+          <SiteLink to={paths.termosGerais}>Termos de Uso</SiteLink>
         </li>
       </ul>
     </nav>
@@ -115,8 +115,8 @@ function FooterNavigation({ signedIn }: { signedIn: boolean }) {
  * navigation and social links (opening in a new tab, said for screen readers).
  */
 export function SiteFooter() {
-  const { pathname } = useLocation();
-  const { status } = useSession();
+  const { pathname } = useSiteLocation();
+  const status = useSessionStatus();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (HIDDEN_ON.has(path)) return null;
 

@@ -1,11 +1,11 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
 import { useMediaQuery } from '../../lib/media-query';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { useSessionStatus } from '../../lib/session-status';
+import { SiteLink, useSiteLocation } from '../../lib/site-navigation';
 import './layout.css';
 
 /** Wide enough for the five anchors in a row beside the brand and 'Entrar'; below it they fold away. */
@@ -16,9 +16,9 @@ function AnchorList({ id, onFollow }: { id?: string; onFollow?: () => void }) {
     <ul id={id} className="home-nav-list">
       {HOME_SECTIONS.map((section) => (
         <li key={section.id}>
-          <Link to={homeAnchor(section.id)} className="home-nav-link" onClick={onFollow}>
+          <SiteLink to={homeAnchor(section.id)} className="home-nav-link" onClick={onFollow}>
             {section.label}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>
@@ -86,21 +86,21 @@ function HomeAnchors() {
  * 404 page, which shares this header) and 'Entrar' while signed out.
  */
 export function SiteHeader() {
-  const { status } = useSession();
-  const { pathname } = useLocation();
+  const status = useSessionStatus();
+  const { pathname } = useSiteLocation();
   return (
     <header className="site-header site-header--public">
       <div className="container site-header-inner">
-        <Link to={paths.home} className="brand-link" aria-label="Negocia Varejo, página inicial">
+        <SiteLink to={paths.home} className="brand-link" aria-label="Negocia Varejo, página inicial">
           <BrandLogo />
-        </Link>
+        </SiteLink>
         <div className="site-header-actions">
           {pathname === paths.home ? <HomeAnchors /> : null}
           {status === 'signed-out' ? (
             <nav aria-label="Acesso">
-              <Link to={paths.login} className="btn btn-header">
+              <SiteLink to={paths.login} className="btn btn-header">
                 Entrar
-              </Link>
+              </SiteLink>
             </nav>
           ) : null}
         </div>

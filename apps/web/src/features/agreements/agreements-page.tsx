@@ -1,4 +1,4 @@
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { useId, useState } from 'react';
 import { AlertIcon, CheckIcon, CopyIcon } from '../../components/ui/icons';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/contacts';

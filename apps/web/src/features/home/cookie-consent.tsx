@@ -1,9 +1,9 @@
 import { type RefObject, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
 import { readConsent, writeConsent } from '../../lib/consent-cookie';
 import { useHydrated } from '../../lib/hydrated';
 import { paths } from '../../lib/paths';
+import { useSiteNavigate } from '../../lib/site-navigation';
 
 export interface CookieConsentProps {
   /** Where focus goes after a choice: the page's <h1>, so the visitor starts at the top of the page. */
@@ -15,7 +15,7 @@ export interface CookieConsentProps {
  * the backdrop do not close it; accepting and refusing are equally easy (same size and style, LGPD).
  */
 export function CookieConsent({ returnFocusRef }: CookieConsentProps) {
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   // Closed in the prerendered page and while it hydrates (a dialog is never part of the HTML), then open
   // while the browser holds no choice.
   const undecided = useHydrated() && readConsent() === null;

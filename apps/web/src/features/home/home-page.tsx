@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../lib/page-title';
+import { useSiteLocation } from '../../lib/site-navigation';
 import { BenefitsSection } from './benefits-section';
 import { CookieConsent } from './cookie-consent';
 import { HomeBanner } from './home-banner';
@@ -14,7 +14,7 @@ import './home.css';
 export function HomePage() {
   usePageTitle('Negocie suas dívidas');
   useSectionScroll();
-  const { hash } = useLocation();
+  const { hash } = useSiteLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After the cookie choice the visitor carries on where the page is: the h1, or the section of the
   // address's hash (focusing the h1 there would scroll the page back to the top).

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { nextPartnerCount } from './partners-section';
+import { nextPartnerCount } from './partner-cards';
 import { PARTNERS, renderHome, setConsentCookie } from './render-home';
 
 beforeEach(() => setConsentCookie('true'));

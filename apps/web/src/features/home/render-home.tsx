@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { AppLayout } from '../../app/layouts/app-layout';
 import { RootLayout } from '../../app/layouts/root-layout';
 import { SiteHeader } from '../../app/layouts/site-header';
@@ -32,7 +32,11 @@ export function renderHome(path: string = paths.home, session: SessionView | nul
         element: <RootLayout />,
         children: [
           {
-            element: <AppLayout header={<SiteHeader />} />,
+            element: (
+              <AppLayout header={<SiteHeader />}>
+                <Outlet />
+              </AppLayout>
+            ),
             children: [
               { path: paths.home, element: <HomePage /> },
               { path: '*', element: <OtherPage /> },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { HOME_SECTIONS } from '../../lib/home-sections';
+import { useSiteLocation } from '../../lib/site-navigation';
 
 const SECTION_IDS: ReadonlySet<string> = new Set(HOME_SECTIONS.map((section) => section.id));
 
@@ -22,7 +22,7 @@ export function headingOf(section: HTMLElement): HTMLElement | null {
  * gets the focus, so keyboard and screen-reader users continue from there.
  */
 export function useSectionScroll(): void {
-  const { hash, key } = useLocation();
+  const { hash, key } = useSiteLocation();
 
   useEffect(() => {
     const section = sectionOf(hash);

@@ -1,5 +1,5 @@
 import { maskContract } from '@portal/validation/contract';
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { type Ref, useId } from 'react';
 import type { DebtView } from '../../lib/trpc';

@@ -1,4 +1,4 @@
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

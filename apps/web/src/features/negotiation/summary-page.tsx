@@ -1,5 +1,5 @@
-import { formatBrDate } from '@portal/validation/dates';
 import { isBlankOrValidEmail } from '@portal/validation/email';
+import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
