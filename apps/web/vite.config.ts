@@ -81,7 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // React Router goes with the app's other libraries: the home page's entry hydrates without it.
+            // Apart: the home page's entry hydrates without it, and its islands load without it.
+            { name: 'router', test: /node_modules[\\/]react-router(-dom)?[\\/]/ },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             // The API client's layer, loaded by the app and by the home page's islands alike.
             {

@@ -1,11 +1,16 @@
 import { boot } from './boot';
 import { installApp } from './lib/install-app';
-import { liftDocumentFromUrl } from './lib/prefill';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-liftDocumentFromUrl();
-void boot(container);
+/** A `?cpfCnpj=` link hands its document over first; the code that reads it loads only for such a link. */
+async function start(root: HTMLElement) {
+  if (new URLSearchParams(window.location.search).has('cpfCnpj'))
+    (await import('./lib/prefill-from-url')).liftDocumentFromUrl();
+  await boot(root);
+}
+
+void start(container);
 installApp();

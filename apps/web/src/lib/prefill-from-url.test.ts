@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { liftDocumentFromUrl, takePrefill } from './prefill';
+import { takePrefill } from './prefill';
+import { liftDocumentFromUrl } from './prefill-from-url';
 
 afterEach(() => {
   takePrefill();
