@@ -59,3 +59,29 @@ test('the prerendered pages hydrate without a mismatch and work as the SPA', asy
   expect(await page.evaluate(() => (window as unknown as { spaMarker?: number }).spaMarker)).toBe(marker);
   expect(problems).toEqual([]);
 });
+
+test("leaving '/' starts the app in the same document, and Back and Forward move within it", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1, name: /Negocie suas dívidas/ });
+  await expect(heading).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { spaMarker: number }).spaMarker = 1;
+  });
+  const sameDocument = async () =>
+    expect(await page.evaluate(() => (window as unknown as { spaMarker?: number }).spaMarker)).toBe(1);
+
+  // The banner's link, as a visitor follows it: the new page's heading takes the focus.
+  await page.getByRole('link', { name: 'Recebeu um boleto ou PIX? Verifique antes de pagar' }).click();
+  const verify = page.getByRole('heading', { level: 1, name: 'Verificar boleto ou PIX' });
+  await expect(verify).toBeFocused();
+  await expect(page).toHaveURL(/\/verificar-boleto-ou-pix$/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(heading).toBeVisible();
+  await page.goForward();
+  await expect(verify).toBeVisible();
+  await sameDocument();
+});
