@@ -10,7 +10,7 @@ import { sessionQueryKey } from './lib/session';
 
 /**
  * The public pages rendered to HTML at build time (scripts/prerender.ts), as a signed-out visitor sees
- * them: their content paints before any script runs, and main.tsx hydrates them.
+ * them: their content paints before any script runs; main.tsx hydrates them, and home-main.tsx hydrates `/`.
  */
 export const PRERENDERED_PATHS = [
   paths.home,
