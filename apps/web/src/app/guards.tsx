@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths, routeTable } from '../lib/paths';
 import { rememberReturnTo } from '../lib/return-to';
@@ -8,6 +8,7 @@ import {
   sessionEndedByUser,
   useSession,
 } from '../lib/session';
+import { useSessionStatus } from '../lib/session-status';
 
 /** Most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
 function signedOutTarget(pathname: string): string {
@@ -31,11 +32,13 @@ export function FirstPageLoading() {
   return <SessionLoading />;
 }
 
-/** Renders nothing of the app until `auth.session` has answered (the BFF re-validates it upstream). */
-export function SessionGate({ children }: { children?: ReactNode }) {
-  const { status } = useSession();
-  if (status === 'loading') return <SessionLoading />;
-  return children ?? <Outlet />;
+/**
+ * Renders nothing of the app until `auth.session` has answered (the BFF re-validates it upstream): the
+ * root layout asks for it and provides its status.
+ */
+export function SessionGate() {
+  if (useSessionStatus() === 'loading') return <SessionLoading />;
+  return <Outlet />;
 }
 
 /** Pages for signed-out visitors ('/', '/login', '/cadastro', …): a signed-in user goes to /minha-conta. */

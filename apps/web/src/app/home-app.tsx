@@ -34,7 +34,7 @@ const loadingSession = import('./home-session');
 const HomeSession = lazy(() => loadingSession);
 
 /** The home page in its layout, as a visitor sees it: what the prerender renders and the entry hydrates. */
-export function HomeContent() {
+function HomeContent() {
   return (
     <SessionStatusContext value="signed-out">
       <AppLayout header={<SiteHeader />}>
@@ -75,6 +75,12 @@ export function HomeNavigation({ handOver, children }: { handOver: HandOver; chi
     [handOver],
   );
 
+  // A new key at each move within the page (a section's heading takes the focus then).
+  const arrive = useCallback(() => {
+    moves.current += 1;
+    setLocation(browserLocation(`move-${moves.current}`));
+  }, []);
+
   const navigation = useMemo<SiteNavigation>(
     () => ({
       location,
@@ -82,22 +88,20 @@ export function HomeNavigation({ handOver, children }: { handOver: HandOver; chi
         if (new URL(to, window.location.href).pathname !== paths.home)
           return leave(to, replace ? 'replace' : 'push');
         window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-        moves.current += 1;
-        setLocation(browserLocation(`move-${moves.current}`));
+        arrive();
       },
     }),
-    [location, leave],
+    [location, leave, arrive],
   );
 
   useEffect(() => {
     const onPopState = () => {
       if (window.location.pathname !== paths.home) return leave(here(), 'replace');
-      moves.current += 1;
-      setLocation(browserLocation(`move-${moves.current}`));
+      arrive();
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [leave]);
+  }, [leave, arrive]);
 
   const handOverHere = useCallback(() => leave(here(), 'replace'), [leave]);
 
