@@ -43,11 +43,29 @@ export const configSchema = z.object({
    * keys); random per process when unset
    */
   KEY_SECRET: z.string().min(16).optional(),
+  /**
+   * failed credentials per document in SIGNIN_LOCK_MINUTES before the document is locked for that long to
+   * browsers it has not signed in on; a browser holding its device cookie counts its own failures
+   */
   SIGNIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGNIN_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  /** before the lock, each failure from an unknown browser makes the next wait this, doubled per failure */
+  SIGNIN_DELAY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
   SIGNIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(100),
+  /** how long a browser that signed a person in is trusted by the sign-in locks (device cookie) */
+  DEVICE_COOKIE_DAYS: z.coerce.number().int().positive().default(180),
+  /**
+   * how long after a sign-in a change of e-mail or phone, or the account's deletion, goes ahead without the
+   * password typed again; 0 asks for it every time
+   */
+  REAUTH_WINDOW_MINUTES: z.coerce.number().min(0).default(5),
   /** identity questions asked per document in 15 minutes */
   CHALLENGE_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(5),
+  /**
+   * answers to identity questions per document in 24 hours from browsers it has not signed in on: an
+   * answer is often a birth year, so guessing one takes weeks
+   */
+  CHALLENGE_ANSWERS_PER_DOCUMENT_DAY: z.coerce.number().int().positive().default(3),
   /** registration-status lookups (home banner) per IP in 10 minutes */
   LOOKUP_MAX_PER_IP: z.coerce.number().int().positive().default(60),
   /** boleto and PIX verifications per IP, and per signed-in session, in 10 minutes */

@@ -11,8 +11,8 @@ const MINUTE = 60_000;
 export async function startChallenge(ctx: Context, cpfCnpj: string): Promise<{ pergunta: string }> {
   const { config, limiter, upstream, sessions } = ctx.services;
   const allowed = await limiter.hitAll([
-    ['challenge-doc', cpfCnpj, { max: config.CHALLENGE_MAX_PER_DOCUMENT, windowMs: 15 * MINUTE }],
     ['challenge-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs: 15 * MINUTE }],
+    ['challenge-doc', cpfCnpj, { max: config.CHALLENGE_MAX_PER_DOCUMENT, windowMs: 15 * MINUTE }],
   ]);
   if (!allowed) throw tooMany();
   const reply = await upstream.solicitarLogin(cpfCnpj);
@@ -26,9 +26,9 @@ export async function startChallenge(ctx: Context, cpfCnpj: string): Promise<{ p
 const expired = () => new TRPCError({ code: 'PRECONDITION_FAILED', message: MESSAGES.challengeExpired });
 
 /**
- * Step 2 (verificarLogin): a few answers per question, single use, counted like passwords. Each answer
- * takes its number from an atomic counter before anything else, so answers sent at once cannot exceed
- * the few; only those go on to count against the document, one attempt each as a password would.
+ * Step 2 (verificarLogin): a few answers per question, single use. Each answer takes its number from an
+ * atomic counter before anything else, so answers sent at once cannot exceed the few; only those go on to
+ * count against the document's daily cap of identity answers (or a trusted browser's own attempts).
  */
 export async function answerChallenge(ctx: Context, resposta: string): Promise<SessionView> {
   const { sessions, upstream } = ctx.services;
@@ -40,7 +40,8 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
     await sessions.endChallenge(ctx.req, ctx.res);
     throw expired();
   }
-  if (!(await takeAttempt(ctx, record.cpfCnpj))) {
+  const counted = await takeAttempt(ctx, record.cpfCnpj, 'question');
+  if (!counted) {
     await sessions.endChallenge(ctx.req, ctx.res);
     throw tooMany();
   }
@@ -50,7 +51,7 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
     resposta,
   });
   if (reply.erro) {
-    await noteFailure(ctx, record.cpfCnpj);
+    await noteFailure(ctx, counted);
     if (answer >= MAX_ANSWERS_PER_QUESTION) {
       await sessions.endChallenge(ctx.req, ctx.res);
       throw expired();
@@ -59,5 +60,5 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
   }
   // Two right answers at once: the first signs in, the question is spent for the other.
   if (!(await sessions.claimRightAnswer(id))) throw expired();
-  return startSession(ctx, reply);
+  return startSession(ctx, reply, counted);
 }

@@ -6,33 +6,68 @@ import { type SessionView, toSessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { UpstreamError } from '../upstream/errors';
+import { issueDeviceCookie, trustedDevice } from './device-cookie';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** Same message for an unknown document, a wrong password and a lock: nothing to enumerate. */
 export const refused = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
 export const tooMany = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
 
-/** Takes one credential attempt for the document and the IP; false when either is locked. */
-export async function takeAttempt(ctx: Context, cpfCnpj: string): Promise<boolean> {
-  const { config, limiter } = ctx.services;
-  const windowMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
-  if (await limiter.isLocked('signin-doc', cpfCnpj)) return false;
-  return limiter.hitAll([
-    ['signin-doc', cpfCnpj, { max: config.SIGNIN_MAX_FAILURES, windowMs }],
-    ['signin-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs }],
-  ]);
+/** Whose counter an attempt was taken from: this trusted browser's, or the document's for its path. */
+export interface Counted {
+  scope: 'signin-device' | 'signin-doc' | 'question-doc';
+  value: string;
 }
 
 /**
- * A refused credential for the document: the one that reaches the limit locks the document for
- * SIGNIN_LOCK_MINUTES from now, not for what is left of the window that counted the failures.
+ * Takes one credential attempt, from the address's ceiling first, then from one counter: a browser that
+ * signed the person in before (its device cookie) counts its own; any other browser counts against the
+ * document, passwords and identity answers apart, so that neither path's lock stops the other. Null when
+ * refused: over a limit, locked, or inside the delay after a failure.
  */
-export async function noteFailure(ctx: Context, cpfCnpj: string): Promise<void> {
+export async function takeAttempt(
+  ctx: Context,
+  cpfCnpj: string,
+  path: 'password' | 'question',
+): Promise<Counted | null> {
   const { config, limiter } = ctx.services;
-  if ((await limiter.count('signin-doc', cpfCnpj)) >= config.SIGNIN_MAX_FAILURES) {
-    await limiter.lock('signin-doc', cpfCnpj, config.SIGNIN_LOCK_MINUTES * MINUTE);
-  }
+  const windowMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
+  const device = trustedDevice(ctx, cpfCnpj);
+  const counted: Counted = device
+    ? { scope: 'signin-device', value: device }
+    : { scope: path === 'password' ? 'signin-doc' : 'question-doc', value: cpfCnpj };
+  if (await limiter.isLocked(counted.scope, counted.value)) return null;
+  const limit =
+    counted.scope === 'question-doc'
+      ? { max: config.CHALLENGE_ANSWERS_PER_DOCUMENT_DAY, windowMs: DAY }
+      : { max: config.SIGNIN_MAX_FAILURES, windowMs };
+  const allowed = await limiter.hitAll([
+    ['signin-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs }],
+    [counted.scope, counted.value, limit],
+  ]);
+  return allowed ? counted : null;
+}
+
+/**
+ * A refused credential. The failure that reaches the limit locks its counter (the document for unknown
+ * browsers, or the one device) for SIGNIN_LOCK_MINUTES from now; before that, each failure of an unknown
+ * browser after the first makes the document wait SIGNIN_DELAY_BASE_MS, doubled per failure. Identity
+ * answers have no lock of their own: their daily cap is it.
+ */
+export async function noteFailure(ctx: Context, counted: Counted): Promise<void> {
+  const { config, limiter } = ctx.services;
+  if (counted.scope === 'question-doc') return;
+  const lockMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
+  const failures = await limiter.count(counted.scope, counted.value);
+  if (failures >= config.SIGNIN_MAX_FAILURES) await limiter.lock(counted.scope, counted.value, lockMs);
+  else if (counted.scope === 'signin-doc' && failures >= 2 && config.SIGNIN_DELAY_BASE_MS > 0)
+    await limiter.lock(
+      counted.scope,
+      counted.value,
+      Math.min(lockMs, config.SIGNIN_DELAY_BASE_MS * 2 ** (failures - 2)),
+    );
 }
 
 /** Takes one hit of a per-IP limit over `windowMs`; refuses with 'too many attempts' beyond it. */
@@ -46,10 +81,17 @@ export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => ({
   max: ctx.services.config.SESSION_MAX_PER_DOCUMENT,
 });
 
-/** Every sign-in path ends here: a new session id, the document's attempts given back. */
-export async function startSession(ctx: Context, login: LoginData): Promise<SessionView> {
+/**
+ * Every sign-in path ends here: a new session id, and this browser trusted for the person from now on
+ * (device cookie). The attempts that counted are given back: the device's own, or the document's
+ * password attempts (an identity answer's daily cap is not).
+ */
+export async function startSession(ctx: Context, login: LoginData, counted?: Counted): Promise<SessionView> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
-  await ctx.services.limiter.clear('signin-doc', cpfCnpj);
+  await ctx.services.limiter.clear(
+    counted?.scope === 'signin-device' ? counted.scope : 'signin-doc',
+    counted?.scope === 'signin-device' ? counted.value : cpfCnpj,
+  );
   await ctx.services.sessions.endChallenge(ctx.req, ctx.res);
   const session = await ctx.services.sessions.start(
     ctx.req,
@@ -57,6 +99,7 @@ export async function startSession(ctx: Context, login: LoginData): Promise<Sess
     { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome },
     sessionsOf(ctx, cpfCnpj),
   );
+  issueDeviceCookie(ctx, cpfCnpj);
   return toSessionView(session.data);
 }
 
@@ -85,15 +128,16 @@ export async function signInWithPassword(
   ctx: Context,
   input: { cpfCnpj: string; senha: string },
 ): Promise<SessionView> {
-  if (!(await takeAttempt(ctx, input.cpfCnpj))) {
+  const counted = await takeAttempt(ctx, normalizeDocument(input.cpfCnpj), 'password');
+  if (!counted) {
     ctx.req.log.info('sign-in refused: attempt limit');
     throw refused();
   }
   try {
-    return await startSession(ctx, await ctx.services.upstream.login(input));
+    return await startSession(ctx, await ctx.services.upstream.login(input), counted);
   } catch (error) {
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
-      await noteFailure(ctx, input.cpfCnpj);
+      await noteFailure(ctx, counted);
       throw refused();
     }
     throw error;

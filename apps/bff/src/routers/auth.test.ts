@@ -21,7 +21,9 @@ describe('sign-in', () => {
       tipoDocumento: 'CPF',
       empresa: false,
     });
-    expect([...jar.keys()]).toEqual(['sid']);
+    // the session's id, and this browser's device cookie for the sign-in locks: neither names her
+    expect([...jar.keys()].sort()).toEqual(['dispositivo', 'sid']);
+    expect(jar.get('dispositivo')).not.toMatch(/52998224725|529\.982/);
     expect(await trpc.auth.session.query()).toEqual(view);
   });
 
@@ -37,6 +39,10 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
+    const device = response.headers.getSetCookie()[1] ?? '';
+    expect(device).toMatch(/^dispositivo=[\w-]{8}\.[\w-]{22}\.[\w-]{43};/);
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/SameSite=Strict/);
     const body = await response.text();
     expect(body).not.toMatch(/token/i);
     expect(body).not.toContain('100002');

@@ -21,10 +21,14 @@ export function createRateLimiter({ store, keySecret }: { store: SessionStore; k
     async hit(scope: string, value: string, limit: Limit): Promise<boolean> {
       return (await store.increment(key(scope, value), limit.windowMs)) <= limit.max;
     },
-    /** Hits several scopes at once; false when any is over its limit. */
+    /**
+     * Hits several scopes, widest first, stopping at the first over its limit: a narrower counter (a
+     * document's) is written only once every wider one (the address's) let the request through, so a flood
+     * of refused requests creates no key per document it names.
+     */
     async hitAll(hits: [scope: string, value: string, limit: Limit][]): Promise<boolean> {
-      const results = await Promise.all(hits.map(([scope, value, limit]) => this.hit(scope, value, limit)));
-      return results.every(Boolean);
+      for (const [scope, value, limit] of hits) if (!(await this.hit(scope, value, limit))) return false;
+      return true;
     },
     /** The hits counted in the current window. */
     async count(scope: string, value: string): Promise<number> {

@@ -105,6 +105,20 @@ export function createSessionManager({
     if (previous && previous !== id && (await destroy(previous))) onEvent('ended');
   };
 
+  /** Ends every session listed for the person but `keep`. */
+  const endAll = async (index: PersonIndex, keep?: string) => {
+    const places = Array.from({ length: index.max }, (_, place) => place);
+    await Promise.all(
+      places.map(async (place) => {
+        const other = await store.get<string>(placeKey(index.person, place));
+        if (!other || other === keep) return;
+        const ended = await destroy(other);
+        await unlist(other, { person: index.person, place });
+        if (ended) onEvent('ended');
+      }),
+    );
+  };
+
   return {
     cookieName,
 
@@ -186,18 +200,11 @@ export function createSessionManager({
         ...SESSION_SLOTS.map((slot) => store.delete(slotKey(session.id, slot))),
       ]);
       res.setCookie(cookieName, id, cookieOptions);
-
-      const places = Array.from({ length: index.max }, (_, place) => place);
-      await Promise.all(
-        places.map(async (place) => {
-          const other = await store.get<string>(placeKey(index.person, place));
-          if (!other || other === id) return;
-          const ended = await destroy(other);
-          await unlist(other, { person: index.person, place });
-          if (ended) onEvent('ended');
-        }),
-      );
+      await endAll(index, id);
     },
+
+    /** Ends every session of the person (a password reset or recovery, where no session is kept). */
+    endAllOf: (index: PersonIndex) => endAll(index),
 
     /** The name the header shows, after a profile edit changed it. */
     async rename(session: { id: string }, nome: string): Promise<void> {

@@ -14,6 +14,8 @@ export function testConfig(upstreamUrl: string, env: Record<string, string> = {}
     // Test files share a busy event loop: load shedding is tested where it is turned on.
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
+    // Failures in a row are the lock tests' subject; the growing delay between them is tested on its own.
+    SIGNIN_DELAY_BASE_MS: '0',
     UPSTREAM_URL: upstreamUrl,
     WEB_DIST: '/nonexistent',
     ...env,

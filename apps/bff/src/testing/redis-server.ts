@@ -59,9 +59,30 @@ export async function startRedisServer() {
     stop,
     /** A plain client, to look at what the store wrote. */
     client: () => new Redis({ port, host: '127.0.0.1' }).on('error', () => {}),
+    /** Every key the server holds that would never expire (a TTL of -1): none may exist. */
+    async keysWithoutTtl(): Promise<string[]> {
+      const client = new Redis({ port, host: '127.0.0.1' }).on('error', () => {});
+      try {
+        const found: string[] = [];
+        let cursor = '0';
+        do {
+          const [next, keys] = await client.scan(cursor, 'COUNT', 1000);
+          cursor = next;
+          const ttls = await Promise.all(keys.map((key) => client.pttl(key)));
+          found.push(...keys.filter((_, i) => ttls[i] === -1));
+        } while (cursor !== '0');
+        return found;
+      } finally {
+        client.disconnect();
+      }
+    },
+    /** Stops the server; first fails the test file if the store left any key without a time to live. */
     async close() {
+      const forever = (await answers(port)) ? await this.keysWithoutTtl() : [];
       await stop();
       await rm(dir, { recursive: true, force: true });
+      if (forever.length > 0)
+        throw new Error(`Redis keys without a time to live: ${forever.slice(0, 20).join(', ')}`);
     },
   };
 }
