@@ -56,6 +56,8 @@ export default defineConfig({
       PROXY_TIMEOUT_MS: '3000',
       // the whole suite signs in from one IP
       SIGNIN_MAX_ATTEMPTS_PER_IP: '10000',
+      // and answers Maria's identity question at every width, each from a browser new to her
+      CHALLENGE_ANSWERS_PER_DOCUMENT_DAY: '1000',
       LOOKUP_MAX_PER_IP: '10000',
       TRACK_VIEWS_MAX_PER_IP: '100000',
       RECOVERY_MAX_PER_IP: '1000',
