@@ -1,5 +1,5 @@
 import { afterAll, vi } from 'vitest';
-import { findLeaks, logSink } from './log-sink';
+import { findLeaks, findSecrets, logSink, secretsInOutboxes } from './log-sink';
 
 // Every BFF a test file builds logs at debug level into the file's sink, beside any stream the test
 // reads itself; every stub it builds tells the sink whom it registers, copies or edits.
@@ -29,11 +29,16 @@ vi.mock('@portal/stub/app', async (importOriginal) => {
 
 logSink.active = true;
 
-// No log line of the file may name a seeded persona or anyone its stubs knew (copies, sign-ups, edits).
+// No log line of the file may name a seeded persona or anyone its stubs knew (copies, sign-ups, edits),
+// nor carry a password, new password, reset code or upstream token the stubs saw or made.
 afterAll(() => {
   const text = [...logSink.lines, ...logSink.processes.map((output) => output())].join('\n');
   const leaks = findLeaks(text, logSink.people);
-  if (leaks.length === 0) return;
+  const secrets = findSecrets(text, [...logSink.secrets, ...secretsInOutboxes()]);
+  if (leaks.length === 0 && secrets.length === 0) return;
   const list = leaks.map((l) => `  ${l.kind} (${l.form}) ${l.masked} ×${l.count}, first in: ${l.line}`);
-  throw new Error(`Log lines carry personal data (values masked here):\n${list.join('\n')}`);
+  const secretList = secrets.map((masked) => `  secret ${masked}`);
+  throw new Error(
+    `Log lines carry personal data or secrets (values masked here):\n${[...list, ...secretList].join('\n')}`,
+  );
 });

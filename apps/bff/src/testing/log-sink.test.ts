@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLeaks, mask, type Person } from './log-sink';
+import { findLeaks, findSecrets, logSink, mask, type Person, secretsInOutboxes } from './log-sink';
 
 const maria: Person = { cpfCnpj: '52998224725', email: 'maria.silva@example.com', telefone: '11912345678' };
 const novaEra: Person = {
@@ -40,5 +40,33 @@ describe('the log check', () => {
     expect(leak).toMatchObject({ masked: '52•.•••.•••-25', count: 1 });
     expect(leak?.line).toBe('{"msg":"login 52•.•••.•••-25 ma•••.•••••@•••••••.•om"}');
     expect(mask('11912345678')).toBe('11•••••••78');
+  });
+});
+
+describe('the log scan for secrets', () => {
+  it.each([
+    ['{"senha":"Acordo@2026"}'],
+    ['{"msg":"body {\\"novaSenha\\":\\"Nova\\\\\\"senha1\\"}"}'],
+    ['GET /x?token=Acordo%402026'],
+  ])('finds a password in %s', (line) => {
+    expect(findSecrets(line, ['Acordo@2026', 'Nova\\"senha1'])).toHaveLength(1);
+  });
+
+  it('masks what it finds and ignores what is not there', () => {
+    expect(
+      findSecrets('{"token":"q2w3e4r5t6y7u8i9o0p1a2s3d4f5g6h7"}', ['q2w3e4r5t6y7u8i9o0p1a2s3d4f5g6h7']),
+    ).toEqual(['q2••••••••••••••••••••••••••••h7']);
+    expect(findSecrets('{"msg":"sign-in refused"}', ['Acordo@2026'])).toEqual([]);
+  });
+
+  it("reads temporary passwords and reset codes from the stubs' outboxes", () => {
+    logSink.outboxes.push([
+      {
+        texto:
+          'Sua senha provisória é Xy7#kLm2pQ. Para criar uma nova senha, acesse /nova-senha-pb?id=abc&codigo=Zz9_yy8-xx7',
+      },
+    ]);
+    expect(secretsInOutboxes()).toEqual(expect.arrayContaining(['Xy7#kLm2pQ', 'Zz9_yy8-xx7']));
+    logSink.outboxes.pop();
   });
 });

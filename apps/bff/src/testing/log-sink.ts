@@ -18,12 +18,46 @@ export const logSink = {
   /** the whole captured output of each BFF child process */
   processes: [] as (() => string)[],
   people: [...PERSONAS] as Person[],
+  /** every password, new password, reset code and upstream token the stubs saw or made */
+  secrets: new Set<string>(['Acordo@2026']),
+  /** the stubs' outboxes: temporary passwords and reset links are read from them at the end */
+  outboxes: [] as { texto: string }[][],
 };
+
+/** The secrets a stub's outbox carries: temporary passwords and reset-link codes. */
+export function secretsInOutboxes(): string[] {
+  return logSink.outboxes.flatMap((messages) =>
+    messages.flatMap((m) => [
+      ...[...m.texto.matchAll(/senha provisória é (\S+?)\.?(?:\s|$)/g)].map((hit) => hit[1] ?? ''),
+      ...[...m.texto.matchAll(/codigo=([\w-]+)/g)].map((hit) => hit[1] ?? ''),
+    ]),
+  );
+}
 
 /** Records every person the stub registers, copies or edits from now on, as they are after the change. */
 export function watchStub(stub: Stub): Stub {
   const { state } = stub;
-  const { clonePersona, register, updateProfile } = state;
+  const { clonePersona, register, updateProfile, checkPassword, setPassword, issueToken, finishRecovery } =
+    state;
+  const secret = (value: string) => value.length >= 6 && logSink.secrets.add(value);
+  logSink.outboxes.push(state.outbox);
+  state.checkPassword = (cpfCnpj, senha) => {
+    secret(senha);
+    return checkPassword(cpfCnpj, senha);
+  };
+  state.setPassword = (user, senha) => {
+    secret(senha);
+    setPassword(user, senha);
+  };
+  state.issueToken = (user) => {
+    const token = issueToken(user);
+    secret(token);
+    return token;
+  };
+  state.finishRecovery = (id, codigo, novaSenha) => {
+    for (const value of [id, codigo, novaSenha]) secret(value);
+    return finishRecovery(id, codigo, novaSenha);
+  };
   const remember = (cpfCnpj: string, contact: { email: string; telefone: string }) =>
     logSink.people.push({ cpfCnpj, email: contact.email, telefone: contact.telefone });
   state.clonePersona = (key) => {
@@ -33,6 +67,7 @@ export function watchStub(stub: Stub): Stub {
   };
   state.register = (input) => {
     const password = register(input);
+    secret(password);
     remember(input.cpfCnpj, input);
     return password;
   };
@@ -144,4 +179,14 @@ export function findLeaks(text: string, people: Iterable<Person>): Leak[] {
     });
   }
   return [...leaks.values()];
+}
+
+/** Every secret of `secrets` that `text` carries as it is, JSON-escaped or URL-encoded; masked. */
+export function findSecrets(text: string, secrets: Iterable<string>): string[] {
+  const found: string[] = [];
+  for (const value of secrets) {
+    const forms = new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]);
+    if ([...forms].some((form) => text.includes(form))) found.push(mask(value));
+  }
+  return found;
 }
