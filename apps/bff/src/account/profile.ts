@@ -8,6 +8,7 @@ import { sessionsOf } from '../auth/sign-in';
 import type { SignedIn } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { UpstreamError } from '../upstream/errors';
+import { changesContact, confirmIdentity, signedInRecently } from './reauth';
 
 const MINUTE = 60_000;
 /** Wrong current passwords a session may try before it waits (the upstream checks each one). */
@@ -28,13 +29,27 @@ export async function updateProfile(ctx: SignedIn, input: z.output<typeof profil
       message: checked.error.issues[0]?.message ?? MESSAGES.unexpected,
     });
   }
+  const { senha, ...profile } = input;
+  // A new e-mail or phone is a new way to recover the password: it needs a recent sign-in or the password.
+  if (!signedInRecently(ctx)) {
+    const onFile = await ctx.services.upstream.profile(ctx.session.data.token);
+    if (changesContact(onFile, profile)) await confirmIdentity(ctx, senha);
+  }
   const saved = await ctx.services.upstream.updateProfile(ctx.session.data.token, {
-    ...input,
+    ...profile,
     // A WhatsApp number needs a number.
     whatsapp: input.whatsapp && input.telefone !== '',
   });
   if (saved.nome !== ctx.session.data.nome) await ctx.services.sessions.rename(ctx.session, saved.nome);
   return { nome: saved.nome };
+}
+
+/** Deletes the registration upstream (after a recent sign-in or with the password), then ends this session. */
+export async function deleteAccount(ctx: SignedIn, input: { senha?: string | undefined }) {
+  await confirmIdentity(ctx, input.senha);
+  await ctx.services.upstream.deleteAccount(ctx.session.data.token);
+  await ctx.services.sessions.end(ctx.req, ctx.res);
+  return { ok: true as const };
 }
 
 /**

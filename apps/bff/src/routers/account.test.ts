@@ -175,7 +175,7 @@ describe('account.changePassword', () => {
 describe('account.deleteAccount', () => {
   it('deletes the registration and ends the session; the account can no longer sign in', async () => {
     const { trpc, user, jar } = await signedIn('maria');
-    expect(await trpc.account.deleteAccount.mutate()).toEqual({ ok: true });
+    expect(await trpc.account.deleteAccount.mutate({})).toEqual({ ok: true });
     expect(jar.size).toBe(0);
     expect(await trpc.auth.session.query()).toBeNull();
     const again = await failure(

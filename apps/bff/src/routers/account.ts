@@ -1,11 +1,12 @@
 import {
   changePasswordInput,
+  deleteAccountInput,
   notificationsInput,
   profileUpdateInput,
   ratingInput,
 } from '@portal/contracts/procedures/account';
 import { isCompanyDocument } from '@portal/validation/document';
-import { changePassword, scoreOf, updateProfile } from '../account/profile';
+import { changePassword, deleteAccount, scoreOf, updateProfile } from '../account/profile';
 import { router, sessionProcedure } from '../trpc/init';
 
 export const accountRouter = router({
@@ -15,7 +16,7 @@ export const accountRouter = router({
     return { ...profile, empresa: isCompanyDocument(cpfCnpj) };
   }),
 
-  /** PUT edicao; the header's name follows the new one. */
+  /** PUT edicao; a new e-mail or phone needs a recent sign-in or the password; the header's name follows. */
   updateProfile: sessionProcedure
     .input(profileUpdateInput)
     .mutation(({ ctx, input }) => updateProfile(ctx, input)),
@@ -26,11 +27,9 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
   /** 'Sim' in the delete-confirmation modal: the registration goes upstream, then this session. */
-  deleteAccount: sessionProcedure.mutation(async ({ ctx }) => {
-    await ctx.services.upstream.deleteAccount(ctx.session.data.token);
-    await ctx.services.sessions.end(ctx.req, ctx.res);
-    return { ok: true as const };
-  }),
+  deleteAccount: sessionProcedure
+    .input(deleteAccountInput)
+    .mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 
   /** The credit score on /minha-conta (people only); null when there is none to show. */
   score: sessionProcedure.query(({ ctx }) => scoreOf(ctx)),

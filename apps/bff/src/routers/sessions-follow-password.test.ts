@@ -2,23 +2,14 @@ import type { OutboxMessage } from '@portal/contracts/upstream-registration';
 import { randomDocument, randomMobile } from '@portal/stub/data/generated-identity';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onEveryStore } from '../testing/every-store';
 import { createClient, type Stack, startStack } from '../testing/harness';
-import { type RedisServer, startRedisServer } from '../testing/redis-server';
 
 const PASSWORD = 'Acordo@2026';
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';
 type Client = ReturnType<typeof createClient>;
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(() => redis.close());
-
-describe.each([
-  ['the memory store', () => ({})],
-  ['Redis', () => ({ REDIS_URL: redis.url, KEY_SECRET: 'a-secret-of-sixteen-or-more' })],
-])('on %s', (_name, storeEnv) => {
+onEveryStore((storeEnv) => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, ...storeEnv() }, stubJwks: true });

@@ -1,6 +1,12 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, FALLBACK_ERROR_MESSAGE, isUnauthorized } from './errors';
+import {
+  errorMessage,
+  FALLBACK_ERROR_MESSAGE,
+  isPasswordNeeded,
+  isTooManyRequests,
+  isUnauthorized,
+} from './errors';
 
 function serverError(code: string, message: string) {
   return TRPCClientError.from({ error: { message, code: -32000, data: { code, httpStatus: 500 } } });
@@ -28,5 +34,15 @@ describe('isUnauthorized', () => {
     expect(isUnauthorized(serverError('UNAUTHORIZED', 'Token expirado'))).toBe(true);
     expect(isUnauthorized(serverError('BAD_REQUEST', 'x'))).toBe(false);
     expect(isUnauthorized(new Error('UNAUTHORIZED'))).toBe(false);
+  });
+});
+
+describe('isPasswordNeeded and isTooManyRequests', () => {
+  it('recognise a request for the password again and a wait for too many attempts, nothing else', () => {
+    expect(isPasswordNeeded(serverError('PRECONDITION_FAILED', 'Senha incorreta.'))).toBe(true);
+    expect(isPasswordNeeded(serverError('UNAUTHORIZED', 'Token expirado'))).toBe(false);
+    expect(isTooManyRequests(serverError('TOO_MANY_REQUESTS', 'Muitas tentativas.'))).toBe(true);
+    expect(isTooManyRequests(serverError('PRECONDITION_FAILED', 'x'))).toBe(false);
+    expect(isPasswordNeeded(new Error('PRECONDITION_FAILED'))).toBe(false);
   });
 });

@@ -29,6 +29,19 @@ export function isBadRequest(error: unknown): boolean {
   return errorCode(error) === 'BAD_REQUEST';
 }
 
+/**
+ * A change of e-mail or phone, or the account's deletion, needs the current password typed again (or the one
+ * typed was wrong): the BFF answers PRECONDITION_FAILED on those procedures.
+ */
+export function isPasswordNeeded(error: unknown): boolean {
+  return errorCode(error) === 'PRECONDITION_FAILED';
+}
+
+/** Too many attempts in a while (passwords checked, sign-ins): the message says to wait. */
+export function isTooManyRequests(error: unknown): boolean {
+  return errorCode(error) === 'TOO_MANY_REQUESTS';
+}
+
 /** The BFF answered with a tRPC error (as opposed to a network failure or a non-tRPC reply). */
 export function isServerError(error: unknown): boolean {
   return errorCode(error) !== undefined;

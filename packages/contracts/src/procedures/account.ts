@@ -64,8 +64,23 @@ export const CONTACT_REQUIRED: [
   { message: CONTACT_REQUIRED_MESSAGE, path: ['email'] },
 ];
 
+/**
+ * The current password, typed again for a change that could hand the account to someone else (its e-mail,
+ * its phone, its deletion) when the sign-in is not recent; the BFF says when it is needed.
+ */
+const passwordAgain = z
+  .string()
+  .min(1, PASSWORD_CURRENT_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH)
+  .optional();
+
 /** account.updateProfile */
-export const profileUpdateInput = z.object(profileUpdateShape).refine(...CONTACT_REQUIRED);
+export const profileUpdateInput = z
+  .object({ ...profileUpdateShape, senha: passwordAgain })
+  .refine(...CONTACT_REQUIRED);
+
+/** account.deleteAccount: `{}`, or the current password typed again. */
+export const deleteAccountInput = z.object({ senha: passwordAgain });
 
 /** A birth (or foundation) date: a real date, not after `today`, of an age of at most 130 years. */
 export const birthDateField = (today: string) =>

@@ -184,3 +184,141 @@ describe('/mais-opcoes/editar-perfil', () => {
     expect(router.state.location.pathname).toBe(paths.editarPerfil);
   });
 });
+
+describe('/mais-opcoes/editar-perfil: a change that needs the password again', () => {
+  const NEEDED = 'Por segurança, confirme sua senha para continuar.';
+  const WRONG = 'Senha incorreta.';
+  /** The BFF of a sign-in older than its window: the password 'Acordo@2026' or nothing goes. */
+  const checksPassword = ({ senha }: { senha?: string | undefined }) => {
+    if (senha === undefined) throw new FakeTrpcError('PRECONDITION_FAILED', NEEDED);
+    if (senha !== 'Acordo@2026') throw new FakeTrpcError('PRECONDITION_FAILED', WRONG);
+  };
+
+  it('asks for it in a modal on the page, says a wrong one, then sends the same change with it', async () => {
+    const { fake, user, router } = renderProfile({
+      'account.updateProfile': (input) => {
+        checksPassword(input);
+        return { nome: input.nome };
+      },
+    });
+    await loaded();
+    await user.clear(field('E-mail'));
+    await user.type(field('E-mail'), 'maria.nova@example.com');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    const modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    expect(modal.getAttribute('aria-describedby')).toBeTruthy();
+    expect(modal.textContent).toContain('para alterar seu e-mail ou celular');
+    const password = within(modal).getByLabelText('Senha atual') as HTMLInputElement;
+    expect(document.activeElement).toBe(password);
+    expect(within(modal).getByRole('alert').textContent).toBe('');
+
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('Informe a senha atual.');
+    expect(fake.callsTo('account.updateProfile')).toHaveLength(1);
+
+    await user.type(password, 'Errada@2026');
+    await user.click(within(modal).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(within(modal).getByRole('alert').textContent).toBe(WRONG));
+    expect(password.value).toBe('');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+
+    await user.type(password, 'Acordo@2026{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    const sent = fake.callsTo('account.updateProfile').map((call) => call.input as Record<string, unknown>);
+    expect(sent.map((input) => input.senha)).toEqual([undefined, 'Errada@2026', 'Acordo@2026']);
+    // The same change every time: what the person typed.
+    expect(new Set(sent.map(({ senha: _, ...change }) => JSON.stringify(change))).size).toBe(1);
+    expect(sent[0]).toMatchObject({ email: 'maria.nova@example.com' });
+  });
+
+  it('closes with Escape or Cancelar, focus back on Salvar and the typed edits kept', async () => {
+    const { fake, user, router } = renderProfile({
+      'account.updateProfile': (input) => {
+        checksPassword(input);
+        return { nome: input.nome };
+      },
+    });
+    await loaded();
+    await user.clear(field('Celular'));
+    await user.type(field('Celular'), '21987654321');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Confirme sua senha' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Salvar' }));
+    expect(field('Celular').value).toBe('(21) 98765-4321');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    await user.click(within(modal).getByRole('button', { name: 'Cancelar' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Salvar' }));
+    expect(fake.callsTo('account.updateProfile')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe(paths.editarPerfil);
+  });
+
+  it('says "too many attempts" in the modal when the checks run out', async () => {
+    const tooMany = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+    const { user } = renderProfile({
+      'account.updateProfile': ({ senha }) => {
+        if (senha === undefined) throw new FakeTrpcError('PRECONDITION_FAILED', NEEDED);
+        throw new FakeTrpcError('TOO_MANY_REQUESTS', tooMany);
+      },
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    await user.type(within(modal).getByLabelText('Senha atual'), 'Acordo@2026{Enter}');
+    await waitFor(() => expect(within(modal).getByRole('alert').textContent).toBe(tooMany));
+  });
+
+  it('offers whoever has no password at hand to sign in again, and comes back to the page after', async () => {
+    const { fake, user, router } = renderProfile({
+      'account.updateProfile': (input) => {
+        checksPassword(input);
+        return { nome: input.nome };
+      },
+      'auth.signOut': () => ({ ok: true }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    expect(modal.textContent).toContain('Entrou com o Google ou esqueceu a senha?');
+    await user.click(within(modal).getByRole('button', { name: 'Sair e entrar de novo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(fake.callsTo('auth.signOut')).toHaveLength(1);
+    expect(takeReturnTo(paths.minhaConta)).toBe(paths.editarPerfil);
+  });
+
+  it('asks for it before deleting the account, then deletes it with it', async () => {
+    const { fake, user, router } = renderProfile({
+      'account.deleteAccount': (input) => {
+        checksPassword(input);
+        return { ok: true };
+      },
+    });
+    await loaded();
+    const opener = screen.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' });
+    await user.click(opener);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim' }));
+    let modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    expect(modal.textContent).toContain('para excluir seu cadastro');
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(opener);
+
+    await user.click(opener);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim' }));
+    modal = await screen.findByRole('dialog', { name: 'Confirme sua senha' });
+    await user.type(within(modal).getByLabelText('Senha atual'), 'Errada@2026{Enter}');
+    await waitFor(() => expect(within(modal).getByRole('alert').textContent).toBe(WRONG));
+    await user.type(within(modal).getByLabelText('Senha atual'), 'Acordo@2026{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+    expect(fake.callsTo('account.deleteAccount').map((call) => call.input)).toEqual([
+      {},
+      {},
+      { senha: 'Errada@2026' },
+      { senha: 'Acordo@2026' },
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { formatCep } from '@portal/validation/cep';
 import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
 import { formatPhone } from '@portal/validation/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
@@ -12,6 +12,7 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { Field } from '../../components/ui/field';
 import { MaskedInput } from '../../components/ui/masked-input';
 import { Modal } from '../../components/ui/modal';
+import { OnDemand } from '../../components/ui/on-demand';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
@@ -22,8 +23,19 @@ import { paths } from '../../lib/paths';
 import type { ProfileFormValues, ProfileUpdate } from '../../lib/profile-form';
 import { forgetSession, useSignedInSession } from '../../lib/session';
 import { type Profile, trpc } from '../../lib/trpc';
+import { type PasswordPrompt, passwordPromptFor } from './password-prompt';
 import { SAVED_NOTICE_STATE } from './saved-notice';
 import './account.css';
+
+// Asked for only when a change needs the password again: its code is fetched then.
+const ConfirmPasswordModal = lazy(() =>
+  import('./confirm-password-modal').then((m) => ({ default: m.ConfirmPasswordModal })),
+);
+
+const PROFILE_PASSWORD_REASON =
+  'Por segurança, para alterar seu e-mail ou celular, digite a senha que você usa para entrar no portal.';
+const DELETE_PASSWORD_REASON =
+  'Por segurança, para excluir seu cadastro, digite a senha que você usa para entrar no portal.';
 
 /** /mais-opcoes/editar-perfil, 'Meus dados': the profile from the upstream, its form, account deletion. */
 export function EditProfilePage() {
@@ -71,6 +83,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [failure, setFailure] = useState<unknown>(null);
+  // The change the BFF wants the password for: the same values go again with it; the form keeps its own.
+  const [asking, setAsking] = useState<(PasswordPrompt & { values: ProfileUpdate }) | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const {
     control,
     register,
@@ -89,7 +104,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
       await utils.auth.session.invalidate();
       await navigate(paths.minhaConta, { state: SAVED_NOTICE_STATE });
     },
-    onError: setFailure,
+    onError: (error, { senha, ...values }) => {
+      const prompt = passwordPromptFor(error, senha !== undefined);
+      setAsking(prompt && { ...prompt, values });
+      if (!prompt) setFailure(error);
+    },
   });
 
   const submit = handleSubmit((values) => update.mutate(values));
@@ -213,13 +232,33 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Field>
         </fieldset>
 
-        <button type="submit" className="btn btn-primary btn-block" disabled={update.isPending}>
+        <button
+          ref={saveButton}
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={update.isPending}
+        >
           Salvar
         </button>
       </form>
       <DeleteAccount />
-      <SpinnerModal open={update.isPending} text="Carregando" />
+      <SpinnerModal open={update.isPending && asking === null} text="Carregando" />
       <SaveFailure error={failure} onClose={() => setFailure(null)} />
+      <OnDemand when={asking !== null}>
+        {asking ? (
+          <ConfirmPasswordModal
+            reason={PROFILE_PASSWORD_REASON}
+            error={asking.error}
+            busy={update.isPending}
+            onConfirm={(senha) => {
+              setAsking({ ...asking, error: null });
+              update.mutate({ ...asking.values, senha });
+            }}
+            onCancel={() => setAsking(null)}
+            returnFocusRef={saveButton}
+          />
+        ) : null}
+      </OnDemand>
     </div>
   );
 }
@@ -243,20 +282,24 @@ function DeleteAccount() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState<PasswordPrompt | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const remove = trpc.account.deleteAccount.useMutation({
     onSuccess: () => {
       forgetSession(queryClient);
       void navigate(paths.home, { replace: true });
     },
-    onError: (error) => {
+    onError: (error, { senha }) => {
       setConfirming(false);
-      setFailure(errorMessage(error));
+      const prompt = passwordPromptFor(error, senha !== undefined);
+      setAsking(prompt);
+      if (!prompt) setFailure(errorMessage(error));
     },
   });
 
   return (
     <div className="account-delete">
-      <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+      <button ref={opener} type="button" className="link-button" onClick={() => setConfirming(true)}>
         Deseja excluir seu cadastro? Clique aqui
       </button>
       <Modal
@@ -286,7 +329,7 @@ function DeleteAccount() {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => remove.mutate()}
+              onClick={() => remove.mutate({})}
               disabled={remove.isPending}
             >
               Sim
@@ -294,6 +337,21 @@ function DeleteAccount() {
           </>
         }
       />
+      <OnDemand when={asking !== null}>
+        {asking ? (
+          <ConfirmPasswordModal
+            reason={DELETE_PASSWORD_REASON}
+            error={asking.error}
+            busy={remove.isPending}
+            onConfirm={(senha) => {
+              setAsking({ error: null });
+              remove.mutate({ senha });
+            }}
+            onCancel={() => setAsking(null)}
+            returnFocusRef={opener}
+          />
+        ) : null}
+      </OnDemand>
       <ErrorModal open={failure !== null} message={failure ?? ''} onClose={() => setFailure(null)} />
     </div>
   );

@@ -1,0 +1,65 @@
+import { normalizeEmail } from '@portal/validation/email';
+import { digitsOnly } from '@portal/validation/mask';
+import { TRPCError } from '@trpc/server';
+import type { SignedIn } from '../trpc/context';
+import { MESSAGES } from '../trpc/to-trpc-error';
+import { UpstreamError } from '../upstream/errors';
+
+const MINUTE = 60_000;
+/** Passwords a session may have checked before it waits: each is a guess at the person's password. */
+const CHECK_LIMIT = { max: 5, windowMs: 15 * MINUTE };
+
+export const REAUTH_MESSAGES = {
+  /** the web app opens the password modal on this refusal */
+  needed: 'Por segurança, confirme sua senha para continuar.',
+  wrong: 'Senha incorreta.',
+} as const;
+
+/**
+ * The code of both refusals: the web app knows it, on these procedures, as "ask for the password" (never
+ * UNAUTHORIZED, which it reads as a session that ended).
+ */
+export const REAUTH_CODE = 'PRECONDITION_FAILED';
+
+/** Whether an edit moves the account's recovery channel: another e-mail or another phone than on file. */
+export function changesContact(
+  onFile: { email: string; telefone: string },
+  next: { email: string; telefone: string },
+): boolean {
+  return (
+    normalizeEmail(next.email) !== normalizeEmail(onFile.email) ||
+    digitsOnly(next.telefone) !== digitsOnly(onFile.telefone)
+  );
+}
+
+/** Whether the session's sign-in (its `createdAt`) is recent enough to act without the password. */
+export function signedInRecently(ctx: SignedIn, now = Date.now()): boolean {
+  return now - ctx.session.data.createdAt < ctx.services.config.REAUTH_WINDOW_MINUTES * MINUTE;
+}
+
+/**
+ * A change that could hand the account to whoever holds the session goes ahead only after a recent sign-in
+ * (password, identity question or Google) or with the current password, checked by a password sign-in
+ * upstream for the session's own document. That sign-in's token is dropped here: the session keeps its own.
+ * Checks are limited per person; a refusal sends nothing else upstream.
+ */
+export async function confirmIdentity(ctx: SignedIn, senha: string | undefined): Promise<void> {
+  if (signedInRecently(ctx)) return;
+  if (senha === undefined) throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.needed });
+  const { limiter, upstream } = ctx.services;
+  const { clientId, cpfCnpj } = ctx.session.data;
+  if (!(await limiter.hit('reauth', clientId, CHECK_LIMIT))) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
+  }
+  let signedInAs: string;
+  try {
+    signedInAs = (await upstream.login({ cpfCnpj, senha })).id;
+  } catch (error) {
+    // A refused password is not the session's token expiring: the session goes on.
+    if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
+      throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.wrong });
+    }
+    throw error;
+  }
+  if (signedInAs !== clientId) throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.wrong });
+}
