@@ -88,11 +88,12 @@ describe('proxy channel', () => {
       ),
     );
     while (channel.pendingCount < 1_000) await new Promise((r) => setTimeout(r, 5));
-    const dropped = Date.now();
+    const dropped = performance.now();
     for (const client of stub.app.websocketServer.clients) client.terminate();
     const outcomes = await Promise.all(inFlight);
-    // settled by the drop, not by their 60 s timers
-    expect(Date.now() - dropped).toBeLessThan(5_000);
+    // settled by the drop, not by their 60 s timers: the gate is 100 ms (pnpm bench measures it); a busy
+    // CI machine running other test files at once gets five times that
+    expect(performance.now() - dropped).toBeLessThanOrEqual(500);
     expect(outcomes.every((o) => o === 'unavailable')).toBe(true);
     expect(channel.pendingCount).toBe(0);
 
