@@ -19,7 +19,7 @@ export const REAUTH_MESSAGES = {
  * The code of both refusals: the web app knows it, on these procedures, as "ask for the password" (never
  * UNAUTHORIZED, which it reads as a session that ended).
  */
-export const REAUTH_CODE = 'PRECONDITION_FAILED';
+const REAUTH_CODE = 'PRECONDITION_FAILED';
 
 /** Whether an edit moves the account's recovery channel: another e-mail or another phone than on file. */
 export function changesContact(
