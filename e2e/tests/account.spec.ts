@@ -64,6 +64,43 @@ test('Maria edits her profile: an invalid date is refused, then a valid save ret
   await expect(page.getByLabel('Nome Completo')).toHaveValue('Maria Aparecida Souza');
 });
 
+test('a new e-mail asks for the password in a modal on the page; a wrong one is said, the typed change kept', async ({
+  page,
+}) => {
+  const maria = await signInAsCopyOf(page, 'maria');
+  await openMoreOption(page, 'Editar perfil');
+  const email = page.getByLabel('E-mail');
+  await expect(email).toHaveValue(maria.email);
+  const newEmail = `nova.${maria.id}@example.com`;
+  await email.fill(newEmail);
+  const save = page.getByRole('button', { name: 'Salvar' });
+  await save.click();
+
+  const modal = page.getByRole('dialog', { name: 'Confirme sua senha' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('Senha atual')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  // Escape: back on 'Salvar', the typed e-mail still there, nothing saved.
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(save).toBeFocused();
+  await expect(email).toHaveValue(newEmail);
+
+  await save.click();
+  await modal.getByLabel('Senha atual').fill('Errada@2026');
+  await modal.getByLabel('Senha atual').press('Enter');
+  await expect(modal.getByRole('alert')).toHaveText('Senha incorreta.');
+  await expect(modal.getByLabel('Senha atual')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await modal.getByLabel('Senha atual').fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Confirmar' }).click();
+
+  await expect(page).toHaveURL(/\/minha-conta$/);
+  await expect(page.getByRole('status').getByText('Seus dados foram atualizados.')).toBeVisible();
+  await openMoreOption(page, 'Editar perfil');
+  await expect(page.getByLabel('E-mail')).toHaveValue(newEmail);
+});
+
 test('Maria changes her password after a mismatch, then signs in with the new one', async ({ page }) => {
   const maria = await signInAsCopyOf(page, 'maria');
   await openMoreOption(page, 'Alterar senha');
@@ -108,8 +145,17 @@ test('a deleted account is signed out and can no longer sign in', async ({ page 
   await confirm.getByRole('button', { name: 'Fechar' }).click();
   await expect(confirm).toHaveCount(0);
 
+  // The BFF runs with no sign-in window here (playwright.config.ts): the deletion asks for the password.
   await page.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }).click();
   await confirm.getByRole('button', { name: 'Sim' }).click();
+  const password = page.getByRole('dialog', { name: 'Confirme sua senha' });
+  await expect(password.getByLabel('Senha atual')).toBeFocused();
+  await password.getByLabel('Senha atual').fill('Errada@2026');
+  await password.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(password.getByRole('alert')).toHaveText('Senha incorreta.');
+  await expect(page).toHaveURL(/\/mais-opcoes\/editar-perfil$/);
+  await password.getByLabel('Senha atual').fill(PASSWORD);
+  await password.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(/\/$/);
   // Nothing to come back to: a private page now leads to the start page.
   await page.goto('/minha-conta');

@@ -8,9 +8,16 @@ import { endSessionLocally } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import './confirm-password-modal.css';
 
+// Why the password is asked, read out with the title (here, so that the page's own code stays small).
+const REASONS = {
+  contact:
+    'Por segurança, para alterar seu e-mail ou celular, digite a senha que você usa para entrar no portal.',
+  deletion: 'Por segurança, para excluir seu cadastro, digite a senha que você usa para entrar no portal.',
+} as const;
+
 export interface ConfirmPasswordModalProps {
-  /** why the password is asked, read out with the title */
-  reason: string;
+  /** what the password is for: a new e-mail or phone, or the account's deletion */
+  purpose: keyof typeof REASONS;
   /** the refusal of the password last typed ('Senha incorreta.', too many tries); null before any */
   error: string | null;
   /** while the change is on its way with the password */
@@ -28,7 +35,7 @@ export interface ConfirmPasswordModalProps {
  * change needs none; this page is where the sign-in comes back to.
  */
 export function ConfirmPasswordModal({
-  reason,
+  purpose,
   error,
   busy,
   onConfirm,
@@ -59,7 +66,7 @@ export function ConfirmPasswordModal({
       open
       name="modalConfirmarSenha"
       title="Confirme sua senha"
-      description={<p>{reason}</p>}
+      description={<p>{REASONS[purpose]}</p>}
       onClose={pending ? undefined : onCancel}
       busy={pending}
       initialFocusRef={inputRef}

@@ -32,11 +32,6 @@ const ConfirmPasswordModal = lazy(() =>
   import('./confirm-password-modal').then((m) => ({ default: m.ConfirmPasswordModal })),
 );
 
-const PROFILE_PASSWORD_REASON =
-  'Por segurança, para alterar seu e-mail ou celular, digite a senha que você usa para entrar no portal.';
-const DELETE_PASSWORD_REASON =
-  'Por segurança, para excluir seu cadastro, digite a senha que você usa para entrar no portal.';
-
 /** /mais-opcoes/editar-perfil, 'Meus dados': the profile from the upstream, its form, account deletion. */
 export function EditProfilePage() {
   usePageTitle('Meus dados');
@@ -247,7 +242,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <OnDemand when={asking !== null}>
         {asking ? (
           <ConfirmPasswordModal
-            reason={PROFILE_PASSWORD_REASON}
+            purpose="contact"
             error={asking.error}
             busy={update.isPending}
             onConfirm={(senha) => {
@@ -340,7 +335,7 @@ function DeleteAccount() {
       <OnDemand when={asking !== null}>
         {asking ? (
           <ConfirmPasswordModal
-            reason={DELETE_PASSWORD_REASON}
+            purpose="deletion"
             error={asking.error}
             busy={remove.isPending}
             onConfirm={(senha) => {
