@@ -1,3 +1,4 @@
+import { normalizeDocument } from '@portal/validation/document';
 import { z } from 'zod';
 
 /** Knobs tests turn on to make the simulator misbehave like a real upstream does. */
@@ -25,6 +26,17 @@ export const faultsSchema = z.object({
   honourKey: z.boolean().default(false),
   /** the proxy channel receives requests but never answers any */
   proxySilent: z.boolean().default(false),
+  /**
+   * share of gerarBoleto requests the simulator carries out (the agreement is made) and then answers with a
+   * server error (retorno 9), 0–1: an upstream failing after its commit
+   */
+  madeThenServerErrorRate: z.number().min(0).max(1).default(0),
+  /** share of gerarBoleto requests carried out and then answered `erro: true` with no boletos, 0–1 */
+  madeThenErroRate: z.number().min(0).max(1).default(0),
+  /** the documents (as typed or in digits) the two knobs above hit; empty: everyone */
+  madeThenDocuments: z.array(z.string().max(20)).max(100).default([]),
+  /** the contracts the two knobs above hit; empty: every contract */
+  madeThenContracts: z.array(z.string().max(40)).max(100).default([]),
   /** the proxy methods `latencyMs`, `errorRate`, `lostReplyRate` and `proxySilent` apply to on the proxy channel; empty: all */
   proxyMethods: z.array(z.string().max(40)).max(20).default([]),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
@@ -34,8 +46,18 @@ export const faultsSchema = z.object({
 });
 export type Faults = z.infer<typeof faultsSchema>;
 
+/** The faults a run can count: an error before acting, a lost reply, an error after making an agreement. */
+export type InjectedFault = 'error' | 'lostReply' | 'madeThenServerError' | 'madeThenErro';
+const noneInjected = (): Record<InjectedFault, number> => ({
+  error: 0,
+  lostReply: 0,
+  madeThenServerError: 0,
+  madeThenErro: 0,
+});
+
 export function createFaults(initial: Partial<Faults> = {}) {
   let current = faultsSchema.parse(initial);
+  let injected = noneInjected();
   return {
     get: () => current,
     set: (patch: Partial<Faults>) => {
@@ -44,12 +66,44 @@ export function createFaults(initial: Partial<Faults> = {}) {
     },
     reset: () => {
       current = faultsSchema.parse({});
+      injected = noneInjected();
       return current;
+    },
+    /** How many of each fault were injected since the last reset: what a chaos run reports. */
+    injected: (): Readonly<Record<InjectedFault, number>> => ({ ...injected }),
+    count(fault: InjectedFault) {
+      injected[fault] += 1;
     },
     /** Waits the configured latency; true when this call should fail. */
     async apply(random: () => number = Math.random): Promise<boolean> {
       if (current.latencyMs > 0) await new Promise((r) => setTimeout(r, current.latencyMs));
-      return random() < current.errorRate;
+      const fails = random() < current.errorRate;
+      if (fails) injected.error += 1;
+      return fails;
+    },
+    /**
+     * How the reply to a gerarBoleto that made an agreement fails, if it does: a server error, an
+     * `erro: true` reply, or not at all (null). Only for the documents and contracts named, when any are.
+     */
+    afterMade(
+      cpfCnpj: string,
+      contrato: string,
+      random: () => number = Math.random,
+    ): 'madeThenServerError' | 'madeThenErro' | null {
+      const { madeThenServerErrorRate, madeThenErroRate, madeThenDocuments, madeThenContracts } = current;
+      if (madeThenServerErrorRate + madeThenErroRate === 0) return null;
+      if (madeThenDocuments.length > 0 && !madeThenDocuments.some((d) => normalizeDocument(d) === cpfCnpj))
+        return null;
+      if (madeThenContracts.length > 0 && !madeThenContracts.includes(contrato)) return null;
+      const draw = random();
+      const fault =
+        draw < madeThenServerErrorRate
+          ? 'madeThenServerError'
+          : draw < madeThenServerErrorRate + madeThenErroRate
+            ? 'madeThenErro'
+            : null;
+      if (fault) injected[fault] += 1;
+      return fault;
     },
   };
 }

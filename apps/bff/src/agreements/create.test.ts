@@ -1,9 +1,9 @@
 import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 import { formatBrDate } from '@portal/validation/dates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../negotiation/summary';
 import { createMemoryStore } from '../session/memory-store';
-import { type Stack, startStack } from '../testing/harness';
+import { failure, type Stack, startStack } from '../testing/harness';
 
 // What reached the upstream is read at the simulator (its journal of proxy requests), never from the BFF.
 const store = createMemoryStore();
@@ -121,5 +121,123 @@ describe('the payment date of a new agreement (gerarBoleto vencimento)', () => {
     await store.set(copy.summaryKey, { ...saved, mandarVencimento: false }, 60_000);
     expect((await copy.trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
     expect(await gerarBoletoOf(copy.user.cpfCnpj)).not.toHaveProperty('vencimento');
+  });
+});
+
+/** A fresh copy of a persona signed in, with the summary of her first negotiable contract's first offer. */
+async function summaryAsCopyOf(like: 'maria' | 'carlos') {
+  const user = stack.stub.state.clonePersona(like);
+  const { trpc } = stack.client();
+  await trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PASSWORD });
+  for (const creditor of await trpc.debts.creditors.query()) {
+    const contract = (await trpc.negotiation.contracts.query({ codcredor: creditor.codcredor })).find(
+      (c) => c.destino === 'negociacao',
+    );
+    if (!contract) continue;
+    const offers = await trpc.negotiation.offers.query({
+      codcredor: creditor.codcredor,
+      contrato: contract.contrato,
+      propostas: true,
+      dividas: false,
+    });
+    const [proposal] = offers.proposals;
+    if (!proposal) continue;
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      codcredor: creditor.codcredor,
+      contrato: contract.contrato,
+      formaPagamento: 'pix',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: proposal.id },
+    });
+    return { user, trpc, chave, contrato: contract.contrato };
+  }
+  throw new Error('no offer');
+}
+
+/** What the simulator received and made for a document: the judge, not the BFF. */
+const judged = (cpfCnpj: string) => ({
+  messages: stack.stub.state.ledger.requests.filter((m) => m.cpfCnpj === cpfCnpj),
+  agreements: stack.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === cpfCnpj),
+});
+
+/** While the next gerarBoleto is handled, consultaAcordo starts failing: the reconciliation cannot ask. */
+function failConsultaAcordoFromTheSend() {
+  const { ledger } = stack.stub.state;
+  const receive = ledger.receive;
+  return vi.spyOn(ledger, 'receive').mockImplementation((request) => {
+    stack.stub.faults.set({ errorRate: 1, proxyMethods: ['consultaAcordo'] });
+    return receive(request);
+  });
+}
+
+describe('an error reply to gerarBoleto (the channel limit is 195 s here: nothing waits for it)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    stack.stub.faults.reset();
+  });
+
+  it.each([
+    ['a server error', { madeThenServerErrorRate: 1 }],
+    ['an erro: true reply', { madeThenErroRate: 1 }],
+  ])(
+    'after the agreement was made (%s) is not freed: it is reconciled to the agreement at once',
+    async (_, knob) => {
+      const { user, trpc, chave, contrato } = await summaryAsCopyOf('maria');
+      stack.stub.faults.set({ ...knob, madeThenDocuments: [user.cpfCnpj] });
+      const result = await trpc.agreements.create.mutate({ chave });
+      expect(result).toMatchObject({ status: 'registrado', contrato });
+      // Settled: the poll and a repeat answer the agreement, and nothing is sent again.
+      expect(await trpc.agreements.intent.query({ chave })).toEqual(result);
+      expect(await trpc.agreements.create.mutate({ chave })).toEqual(result);
+      const { messages, agreements } = judged(user.cpfCnpj);
+      expect(agreements).toHaveLength(1);
+      expect(messages.map((m) => m.codigoAcordo)).toEqual([agreements[0]?.codigoAcordo]);
+      expect(
+        (await trpc.agreements.inProgress.query({ codcredor: agreements[0]?.codcredor ?? '', contrato }))
+          .codigoAcordo,
+      ).toBe(agreements[0]?.codigoAcordo);
+    },
+  );
+
+  it("with nothing made upstream (Carlos) frees the key and answers 'erro': the failure page, and another try may go", async () => {
+    const { user, trpc, chave } = await summaryAsCopyOf('carlos');
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'erro' });
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'nenhum' });
+    expect(await trpc.agreements.pending.query()).toBeNull();
+    // proven absent, so the same key may be sent again (and fails again, upstream)
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'erro' });
+    const { messages, agreements } = judged(user.cpfCnpj);
+    expect(messages.map((m) => m.codigoAcordo)).toEqual([null, null]);
+    expect(agreements).toEqual([]);
+  });
+
+  it('stays pending while the reconciliation cannot ask the upstream, then is reconciled to the agreement', async () => {
+    const { user, trpc, chave, contrato } = await summaryAsCopyOf('maria');
+    stack.stub.faults.set({ madeThenErroRate: 1, madeThenDocuments: [user.cpfCnpj] });
+    failConsultaAcordoFromTheSend();
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'processando' });
+    expect(await trpc.agreements.pending.query()).not.toBeNull();
+    // never freed meanwhile: a repeat is told it is in flight, and sends nothing
+    expect((await failure(trpc.agreements.create.mutate({ chave }))).data?.httpStatus).toBe(409);
+    expect(judged(user.cpfCnpj).messages).toHaveLength(1);
+    stack.stub.faults.reset();
+    expect(await trpc.agreements.intent.query({ chave })).toMatchObject({ status: 'registrado', contrato });
+    expect(await trpc.agreements.pending.query()).toBeNull();
+    const { messages, agreements } = judged(user.cpfCnpj);
+    expect(agreements).toHaveLength(1);
+    expect(messages).toHaveLength(1);
+  });
+
+  it("stays pending while the reconciliation cannot ask, then follows Carlos's erro reply to the failure page once nothing is proven made", async () => {
+    const { user, trpc, chave } = await summaryAsCopyOf('carlos');
+    failConsultaAcordoFromTheSend();
+    expect(await trpc.agreements.create.mutate({ chave })).toEqual({ status: 'processando' });
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'processando' });
+    stack.stub.faults.reset();
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'erro' });
+    // freed once proven: nothing under way for the key
+    expect(await trpc.agreements.intent.query({ chave })).toEqual({ status: 'nenhum' });
+    expect(judged(user.cpfCnpj)).toMatchObject({ messages: [{ codigoAcordo: null }], agreements: [] });
   });
 });

@@ -6,29 +6,33 @@ import type { z } from 'zod';
 import { contractScope } from '../negotiation/creditors';
 import type { Summary } from '../negotiation/summary';
 import type { SignedIn } from '../trpc/context';
+import type { UpstreamError } from '../upstream/errors';
 import { letterOfSummary } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
 import { deliveryOf } from './delivery';
 import {
   agreementCodeOn,
+  answeredWithError,
   answerOf,
   bodyOf,
   INTENT_TTL_MS,
   type Intent,
   intentKey,
-  madeNothing,
+  neverSent,
   pendingKey,
+  reconcile,
   settle,
 } from './intent';
 import { ownerOf, rememberMade } from './made-agreements';
-import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult } from './types';
+import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult, type IntentStatus } from './types';
 
 /**
  * Concludes the agreement of the session's summary (proxy `gerarBoleto`), sent at most once per key.
  * The intent is recorded before the send; a repeat of the key (a reload, another instance) is answered
  * from it — 409 while it is in flight — and never sends again. When the reply does not come (timeout,
  * lost socket, a Redis blip after the upstream's success), the intent is 'processando' and the page
- * polls it until it is reconciled.
+ * polls it until it is reconciled. An error reply is no proof that nothing was made: the intent is
+ * reconciled with `consultaAcordo` before its key is freed, and stays 'processando' until it can be.
  */
 export async function createAgreement(
   ctx: SignedIn,
@@ -73,18 +77,29 @@ export async function createAgreement(
       chave: summary.chave,
     });
   } catch (error) {
-    if (madeNothing(error)) {
-      // The upstream answered no, or never got it: nothing was made, so the key is free for another try.
+    if (neverSent(error)) {
+      // The upstream never got it: nothing was made, so the key is free for another try.
       await store.delete(key).catch(() => undefined);
       throw error;
+    }
+    if (answeredWithError(error)) {
+      const outcome = await afterErrorReply(ctx, input.chave, intent, 'recusa');
+      // Proven to have made nothing: the upstream's own message; 'Token expirado' ends the session.
+      if (outcome.status === 'nenhum' || (error as UpstreamError).kind === 'token-expired') throw error;
+      return outcome;
     }
     // No answer (timeout, lost socket, a reply off contract): the upstream may have made it.
     ctx.req.log.warn({ kind: (error as { kind?: string }).kind }, 'agreement outcome unknown: pending');
     return { status: 'processando' };
   }
+  if (reply.erro) {
+    const outcome = await afterErrorReply(ctx, input.chave, intent, 'erro');
+    // Proven to have made nothing: the failure page (/erro-efetivacao), the key free for another try.
+    return outcome.status === 'nenhum' ? { status: 'erro' } : outcome;
+  }
 
   try {
-    const result: CreateResult = reply.erro ? { status: 'erro' } : await concluded(ctx, summary, reply);
+    const result = await concluded(ctx, summary, reply);
     await settle(ctx, input.chave, intent, result);
     return result;
   } catch (error) {
@@ -92,6 +107,29 @@ export async function createAgreement(
     ctx.req.log.warn({ err: (error as Error).message }, 'agreement made but not recorded: pending');
     return { status: 'processando' };
   }
+}
+
+/**
+ * The upstream answered with an error, which it may have sent after making the agreement: the intent is
+ * marked answered (so any poll may reconcile it at once, without the channel's deadline) and reconciled
+ * now. 'registrado' when the agreement exists; 'erro' or 'nenhum' (the key freed) when it is proven
+ * absent; 'processando' while the upstream cannot be asked.
+ */
+async function afterErrorReply(
+  ctx: SignedIn,
+  chave: string,
+  intent: Intent,
+  answered: NonNullable<Intent['answered']>,
+): Promise<IntentStatus> {
+  const marked: Intent = { ...intent, answered };
+  ctx.req.log.info({ answered }, 'agreement answered with an error: reconciling');
+  try {
+    await ctx.services.store.set(intentKey(chave), marked, INTENT_TTL_MS);
+  } catch {
+    // Unmarked, the intent is still reconciled: by the polls, past the channel's deadline.
+    return { status: 'processando' };
+  }
+  return reconcile(ctx, chave, marked).catch((): IntentStatus => ({ status: 'processando' }));
 }
 
 /** The concluded agreement the session shows (/acordo-concluido), from the upstream's reply. */

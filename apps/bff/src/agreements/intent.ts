@@ -25,6 +25,11 @@ export interface Intent {
   before: string | null;
   /** when `gerarBoleto` was sent: the upstream acts on it within the channel's limit, or never */
   sentAt: number;
+  /**
+   * the upstream answered with an error ('recusa') or an `erro: true` reply ('erro'): it is done with the
+   * message, so the intent is reconciled at once, without waiting for the channel's limit
+   */
+  answered?: 'recusa' | 'erro';
   /** the outcome, once known */
   result?: CreateResult;
 }
@@ -73,10 +78,15 @@ export async function agreementCodeOn(ctx: SignedIn, summary: Summary): Promise<
   }
 }
 
-/** A refusal the upstream sent, or a request that never left: nothing was made, the key may be sent again. */
-export const madeNothing = (error: unknown) =>
-  error instanceof UpstreamError &&
-  (error.kind === 'rejected' || error.kind === 'token-expired' || error.details.unsent === true);
+/** A request that never left the BFF: nothing was made, the key may be sent again. */
+export const neverSent = (error: unknown) => error instanceof UpstreamError && error.details.unsent === true;
+
+/**
+ * An error the upstream itself answered (a refusal, a server error, `Token expirado`): it is done with the
+ * message, but may have made the agreement before failing, so only `consultaAcordo` can free the key.
+ */
+export const answeredWithError = (error: unknown) =>
+  error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired');
 
 /**
  * Records the outcome the intent came to, then what follows it in this session: the summary is done
@@ -101,28 +111,40 @@ export async function intentStatus(ctx: SignedIn, chave: string): Promise<Intent
   return intent ? statusOf(ctx, chave, intent) : { status: 'nenhum' };
 }
 
-/** An intent's state, from its record already read; reconciled past the deadline. */
+/** An intent's state, from its record already read; reconciled once the upstream is done with the send. */
 async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
-  const { store, config } = ctx.services;
-  const key = intentKey(chave);
   const answer = answerOf(intent, ownerOf(ctx));
   if (answer.status !== 'processando') {
     if (answer.status === 'concluido')
       await ctx.services.sessions.write(ctx.session, 'agreement', answer.acordo);
     return answer;
   }
-  const deadline = intent.sentAt + config.PROXY_TIMEOUT_MS + RECONCILE_MARGIN_MS;
-  if (Date.now() < deadline) return answer;
-  if ((await store.increment(`${key}:reconciling`, RECONCILE_CLAIM_MS)) > 1) return answer;
+  // Without an answer, the upstream is done with the send only past the channel's limit.
+  const deadline = intent.sentAt + ctx.services.config.PROXY_TIMEOUT_MS + RECONCILE_MARGIN_MS;
+  if (!intent.answered && Date.now() < deadline) return answer;
+  return reconcile(ctx, chave, intent);
+}
+
+/**
+ * Asks the upstream what the intent's contract has now, one caller at a time: an agreement that was not
+ * there before the send is the intent's ('registrado'); none proves it made nothing, and only then is the
+ * key freed — with 'erro' when the upstream had answered `erro: true` (the failure page follows), else
+ * 'nenhum'. When the upstream cannot be asked, the intent stays 'processando' and is asked about again.
+ */
+export async function reconcile(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
+  const { store } = ctx.services;
+  const key = intentKey(chave);
+  const processing = { status: 'processando' } as const;
+  if ((await store.increment(`${key}:reconciling`, RECONCILE_CLAIM_MS)) > 1) return processing;
   const now = await agreementCodeOn(ctx, intent.summary).catch(() => undefined);
   // The upstream could not be asked: still unknown, asked again at the next poll.
   if (now === undefined) {
     await store.delete(`${key}:reconciling`).catch(() => undefined);
-    return answer;
+    return processing;
   }
   const { summary } = intent;
   if (now !== null && now !== intent.before) {
-    ctx.req.log.info('agreement intent reconciled: made upstream');
+    ctx.req.log.info({ answered: intent.answered ?? null }, 'agreement intent reconciled: made upstream');
     await rememberMade(ctx, summary.credor.codcredor, summary.contrato, {
       tipoAcordo: summary.tipoAcordo,
       modo: summary.modo,
@@ -139,7 +161,8 @@ async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<I
   ctx.req.log.info('agreement intent reconciled: nothing made, the key is free');
   await store.delete(key);
   await forgetPending(ctx, intent.owner, chave);
-  return { status: 'nenhum' };
+  await store.delete(`${key}:reconciling`).catch(() => undefined);
+  return intent.answered === 'erro' ? { status: 'erro' } : { status: 'nenhum' };
 }
 
 /** The intent no longer processing is no longer the person's pending one (unless a newer one is). */

@@ -167,7 +167,7 @@ async function user(next: () => string): Promise<Outcome[]> {
 }
 
 describe('chaos', () => {
-  it('over 1,000 agreement intents from 340 users against an upstream that ignores keys, failing upstream calls, dropped sockets and a killed instance: no duplicate, none lost, at most one send per intent', async () => {
+  it('over 1,000 agreement intents from 340 users against an upstream that ignores keys, failing upstream calls (before acting, lost replies, errors after making the agreement), dropped sockets and a killed instance: no duplicate, none lost, at most one send per intent', async () => {
     // The simulator behaves as the real upstream: the portal's key is ignored, every send it accepts makes an agreement.
     expect(stub.faults.get().honourKey).toBe(false);
     const env = {
@@ -181,13 +181,22 @@ describe('chaos', () => {
     const first = await Promise.all([startBffProcess(env), startBffProcess(env)]);
     const lb = balancer(first);
     const started = [...first];
-    // 30 % of calls fail: half before the upstream acts (an error), half after (the reply is lost).
-    stub.faults.set({ errorRate: 0.15, lostReplyRate: 0.15 });
+    // 30 % of calls fail: half before the upstream acts (an error), half after (the reply is lost). And
+    // 15 % of the agreements made are answered with an error all the same: a server error or `erro: true`.
+    stub.faults.set({
+      errorRate: 0.15,
+      lostReplyRate: 0.15,
+      madeThenServerErrorRate: 0.075,
+      madeThenErroRate: 0.075,
+    });
     let chaos = true;
+    let dropped = 0;
     const drops = (async () => {
       while (chaos) {
         await new Promise((r) => setTimeout(r, 3_000));
-        if (chaos) await fetch(`${stubUrl}/__stub/proxy/drop`, { method: 'POST' });
+        if (!chaos) break;
+        const drop = await fetch(`${stubUrl}/__stub/proxy/drop`, { method: 'POST' });
+        dropped += ((await drop.json()) as { dropped: number }).dropped;
       }
     })();
     // One instance is killed without warning a few seconds in, and started again.
@@ -204,6 +213,7 @@ describe('chaos', () => {
       const outcomes = (await Promise.all(Array.from({ length: USERS }, () => user(lb.next)))).flat();
       chaos = false;
       await Promise.all([drops, killer]);
+      const injected = stub.faults.injected();
       stub.faults.reset();
 
       expect(outcomes.length).toBeGreaterThanOrEqual(INTENTS);
@@ -237,12 +247,32 @@ describe('chaos', () => {
       const count = (status: Outcome['status']) => outcomes.filter((o) => o.status === status).length;
       const resent = [...sent.values()].filter((codes) => codes.length > 1).length;
       const messages = [...sent.values()].reduce((n, codes) => n + codes.length, 0);
+      const duplicates = [...made.values()].filter((numbers) => numbers.length > 1).length;
+      // lost: an agreement the simulator made that its person was not told of, or an intent never settled
+      const lost = outcomes.filter(
+        (o) =>
+          o.status === 'unresolved' ||
+          ((made.get(intentOf(o))?.length ?? 0) > 0 && o.status !== 'concluido' && o.status !== 'registrado'),
+      ).length;
+      // The messages an error answered after the agreement was made: each one's intent found it made.
+      const madeThenError = stub.state.ledger.requests.filter(
+        (m) => ours.has(intentOf(m)) && (m.fault === 'madeThenServerError' || m.fault === 'madeThenErro'),
+      );
+      for (const m of madeThenError)
+        expect(outcomes.find((o) => intentOf(o) === intentOf(m))?.status).toBe('registrado');
       process.stdout.write(
         `chaos: ${outcomes.length} intents from ${USERS} users, ${count('concluido')} concluded, ` +
-          `${count('registrado')} found made after a lost reply, ${count('refused')} refused, ${count('erro')} erro; ` +
-          `${made.size} agreements, ${messages} gerarBoleto messages, ${resent} intents sent again after proven absence\n`,
+          `${count('registrado')} found made after a lost or error reply, ${count('refused')} refused, ${count('erro')} erro; ` +
+          `${made.size} agreements, ${messages} gerarBoleto messages, ${resent} intents sent again after proven absence; ` +
+          `faults injected: ${injected.error} errors before acting, ${injected.lostReply} lost replies, ` +
+          `${injected.madeThenServerError} server errors and ${injected.madeThenErro} erro replies after making the agreement, ` +
+          `${dropped} sockets dropped; ${duplicates} duplicates, ${lost} lost\n`,
       );
+      expect([duplicates, lost]).toEqual([0, 0]);
       expect(count('concluido') + count('registrado')).toBeGreaterThanOrEqual(INTENTS);
+      // every kind of fault was injected, the new one included
+      for (const kind of Object.values(injected)) expect(kind).toBeGreaterThan(0);
+      expect(madeThenError.length).toBeGreaterThan(0);
     } finally {
       chaos = false;
       stub.faults.reset();

@@ -167,3 +167,78 @@ describe('emitirBoleto', () => {
     maria.close();
   });
 });
+
+describe('gerarBoleto failing after the agreement is made', () => {
+  const MARIA_CONTRACT = { codcredor: '1001', contrato: '7201938455' };
+
+  /** Maria's first offer on a contract, asked for as the portal sends it. */
+  async function makeAgreement(maria: Awaited<ReturnType<typeof proxyAsCopyOf>>) {
+    const offers = await maria.ask('consultaProposta', MARIA_CONTRACT);
+    const [proposal] = (offers.data as { propostas: { id: string }[] }).propostas;
+    if (!proposal) throw new Error('no proposal');
+    return maria.ask('gerarBoleto', {
+      ...MARIA_CONTRACT,
+      formapagamento: 4,
+      idproposta: proposal.id,
+      modo: '1',
+      canalrecebimento: 'email',
+      destinorecebimento: maria.user.profile.email,
+    });
+  }
+
+  it.each([
+    [
+      'a server error',
+      { madeThenServerErrorRate: 1 },
+      { err: true, retorno: PROXY_RETORNO.error, msg: 'Erro interno do servidor.' },
+      'madeThenServerError',
+    ],
+    [
+      'an erro: true reply',
+      { madeThenErroRate: 1 },
+      { err: false, data: { erro: true, boletos: [] } },
+      'madeThenErro',
+    ],
+  ] as const)(
+    'answers %s though the agreement exists, and journals the message with it',
+    async (_, knob, reply, fault) => {
+      const maria = await proxyAsCopyOf('maria');
+      server.stub.faults.set(knob);
+      expect(await makeAgreement(maria)).toMatchObject(reply);
+      const made = server.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === maria.user.cpfCnpj);
+      expect(made).toHaveLength(1);
+      const messages = server.stub.state.ledger.requests.filter((m) => m.cpfCnpj === maria.user.cpfCnpj);
+      expect(messages).toMatchObject([{ codigoAcordo: made[0]?.codigoAcordo, fault }]);
+      expect(server.stub.faults.injected()[fault]).toBe(1);
+      // the upstream tells the truth when asked afterwards
+      const asked = await maria.ask('consultaAcordo', MARIA_CONTRACT);
+      expect(asked.data).toMatchObject({ codigoAcordo: made[0]?.codigoAcordo });
+      maria.close();
+    },
+  );
+
+  it('hits only the documents and contracts it names, and nothing it refused', async () => {
+    const named = await proxyAsCopyOf('maria');
+    const other = await proxyAsCopyOf('maria');
+    server.stub.faults.set({ madeThenServerErrorRate: 1, madeThenDocuments: [named.user.cpfCnpj] });
+    expect(await makeAgreement(other)).toMatchObject({ err: false, data: { erro: false } });
+    server.stub.faults.set({ madeThenContracts: ['0000000000'] });
+    expect(await makeAgreement(named)).toMatchObject({ err: false, data: { erro: false } });
+    // a request the upstream refuses makes nothing, and its refusal is its own
+    const refused = await named.ask('gerarBoleto', {
+      ...MARIA_CONTRACT,
+      formapagamento: 4,
+      idproposta: 'no-such-proposal',
+      modo: '1',
+      canalrecebimento: 'email',
+      destinorecebimento: named.user.profile.email,
+    });
+    expect(refused).toMatchObject({
+      err: true,
+      msg: 'Proposta não encontrada ou expirada. Consulte as ofertas novamente.',
+    });
+    expect(server.stub.faults.injected()).toMatchObject({ madeThenServerError: 0, madeThenErro: 0 });
+    named.close();
+    other.close();
+  });
+});

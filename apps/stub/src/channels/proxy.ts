@@ -70,6 +70,8 @@ const success = (request: ProxyRequest, data: unknown): ProxyReply => ({
   data,
 });
 
+const SERVER_ERROR = 'Erro interno do servidor.';
+
 export const PROXY_MESSAGES = {
   noContracts: 'Contratos não localizados. Por gentileza, tente novamente mais tarde.',
   noAgreement: 'Nenhum acordo em andamento para este contrato.',
@@ -276,15 +278,38 @@ export function proxyChannel(
       const faulty = proxyMethods.length === 0 || proxyMethods.includes(request.metodo);
       if ((faulty && faults.get().proxySilent) || user?.seed.behaviour.proxySilent) return;
       const fail = faulty && (await faults.apply());
-      if (fail) return send(failure(request, PROXY_RETORNO.error, 'Erro interno do servidor.'));
+      if (fail) {
+        if (received) received.fault = 'error';
+        return send(failure(request, PROXY_RETORNO.error, SERVER_ERROR));
+      }
       if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, 'Token expirado'));
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }
       const reply = await answer(request, user, state, baseUrl, faults, received);
       // Done upstream, but the reply never arrives: the caller cannot know it succeeded.
-      if (faulty && Math.random() < faults.get().lostReplyRate) return;
-      if (request.metodo === 'gerarBoleto' && state.takeLostAgreementReply(user.cpfCnpj)) return;
+      if (faulty && Math.random() < faults.get().lostReplyRate) {
+        faults.count('lostReply');
+        if (received) received.fault = 'lostReply';
+        return;
+      }
+      if (request.metodo === 'gerarBoleto' && state.takeLostAgreementReply(user.cpfCnpj)) {
+        if (received) received.fault = 'lostReply';
+        return;
+      }
+      // The agreement is made, and then the upstream fails anyway: its error reply is no proof of nothing.
+      const afterMade =
+        request.metodo === 'gerarBoleto' && received?.codigoAcordo
+          ? faults.afterMade(user.cpfCnpj, request.contrato)
+          : null;
+      if (received && afterMade) {
+        received.fault = afterMade;
+        return send(
+          afterMade === 'madeThenErro'
+            ? success(request, { erro: true, boletos: [], nossonumero: '' })
+            : failure(request, PROXY_RETORNO.error, SERVER_ERROR),
+        );
+      }
       if (faults.get().strayReplies) {
         send({ ...reply, idRequest: `stray-${request.idRequest}` });
         send(reply);

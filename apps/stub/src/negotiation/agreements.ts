@@ -4,6 +4,7 @@ import type { emitirBoletoRequest, gerarBoletoRequest } from '@portal/contracts/
 import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { SeedAgreement, SeedContract } from '../data/types';
+import type { InjectedFault } from '../faults';
 import type { BoletoPdfInput } from '../payments/boleto-pdf';
 import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from '../payments/febraban';
 import { pixCopiaECola, pixQrSvg, STUB_PIX_KEY } from '../payments/pix';
@@ -70,6 +71,8 @@ export interface GerarBoletoMessage {
   idproposta: string;
   chave: string | undefined;
   codigoAcordo: string | null;
+  /** the fault the simulator's knobs put on its reply, if any: what a chaos run reports per kind */
+  fault?: InjectedFault;
 }
 
 export interface Payer {

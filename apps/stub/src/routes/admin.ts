@@ -15,6 +15,8 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return faults.set(parsed.data);
   });
   app.delete('/__stub/faults', async () => faults.reset());
+  /** How many of each fault were injected since the last reset (errors, lost replies, errors after a commit). */
+  app.get('/__stub/faults/injected', async () => faults.injected());
 
   /** What the upstream "sent" by e-mail and SMS, newest last; optionally for one document. */
   app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/outbox', async (request) => {
