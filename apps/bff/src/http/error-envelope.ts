@@ -1,5 +1,6 @@
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REFUSED, readProcedureCall } from './procedure-call';
 
 /**
  * The one shape of every answer outside tRPC that is not a success (probes, PDFs, logos, 404s,
@@ -28,29 +29,12 @@ export const sendError = (reply: FastifyReply, status: number, message: string) 
   reply.code(status).send(errorEnvelope(message));
 
 /**
- * The tRPC procedure paths a request names, as tRPC reads them: the path is decoded before it is split
- * at its commas, so `/trpc/a.b%2Cc.d?batch=1` names two procedures like `/trpc/a.b,c.d?batch=1`.
- */
-export function procedurePaths(url: string): string[] {
-  const path = url.split('?')[0] ?? '';
-  if (!path.startsWith('/trpc/')) return [];
-  const raw = path.slice('/trpc/'.length);
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    // a malformed escape: the router refuses the request; read what is there
-  }
-  return decoded.split(',');
-}
-
-/**
  * A 503 the browser's code understands: for /trpc the tRPC error envelope (one per call of a batch),
  * so the SPA shows the Portuguese message; the plain envelope elsewhere.
  */
 export function unavailableBody(req: FastifyRequest, message: string) {
-  const procedures = procedurePaths(req.url);
-  if (procedures.length === 0) return errorEnvelope(message);
+  const call = readProcedureCall(req);
+  if (!call || call === REFUSED) return errorEnvelope(message);
   const envelope = (procedure: string) => ({
     error: {
       message,
@@ -58,6 +42,5 @@ export function unavailableBody(req: FastifyRequest, message: string) {
       data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: procedure },
     },
   });
-  const batch = new URLSearchParams(req.url.split('?')[1] ?? '').get('batch') === '1';
-  return batch ? procedures.map(envelope) : envelope(procedures[0] ?? '');
+  return call.batch ? call.paths.map(envelope) : envelope(call.paths[0] ?? '');
 }

@@ -28,7 +28,8 @@ export async function loadShedding(app: FastifyInstance, config: Config, registr
     inFlight -= 1;
   };
   app.addHook('onRequest', (req, reply, done) => {
-    if (!/^\/(trpc|api)\//.test(req.url)) return done();
+    // The route Fastify chose, not the raw URL: an API path spelt in escapes ('/%74rpc/…') is counted too.
+    if (!/^\/(trpc|api)\//.test(req.routeOptions.url ?? '')) return done();
     if (config.OVERLOAD_MAX_IN_FLIGHT > 0 && inFlight >= config.OVERLOAD_MAX_IN_FLIGHT)
       return done(new OverloadedError());
     inFlight += 1;

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { PERSONA, type Stack, startStack } from '../testing/harness';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, security, securityHeaders } from './security';
 
 let stack: Stack;
 let dist: string;
@@ -219,5 +220,47 @@ describe('production', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('headers a route sets itself', () => {
+  it.each(['test', 'production'] as const)(
+    'keeps every security header a route set, and gives the others their default (%s)',
+    async (NODE_ENV) => {
+      const config = loadConfig({ UPSTREAM_URL: 'http://u', NODE_ENV });
+      const defaults = securityHeaders(config);
+      const app = Fastify();
+      security(app, config);
+      const own = (name: string) => `the route's own ${name}`;
+      app.get('/own', async (_req, reply) => {
+        for (const name of Object.keys(defaults)) reply.header(name, own(name));
+        return 'ok';
+      });
+      app.get('/plain', async () => 'ok');
+      try {
+        const [ownHeaders, plainHeaders] = await Promise.all([
+          app.inject({ url: '/own' }).then((r) => r.headers),
+          app.inject({ url: '/plain' }).then((r) => r.headers),
+        ]);
+        expect(Object.keys(defaults).length).toBeGreaterThanOrEqual(NODE_ENV === 'production' ? 7 : 6);
+        for (const [name, value] of Object.entries(defaults)) {
+          expect(ownHeaders[name], name).toBe(own(name));
+          expect(plainHeaders[name], name).toBe(value);
+        }
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it("keeps a creditor logo's sandboxing CSP and its cache policy", async () => {
+    const [creditor] = [...stack.stub.state.creditors.values()];
+    const response = await request(stack.app.server).get(`/api/logos/${creditor?.slug}.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -1,8 +1,9 @@
 import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { HTTP_MESSAGES, procedurePaths, sendError } from '../http/error-envelope';
-import { SIDE_EFFECT_QUERIES, UNBATCHABLE } from '../trpc/app-router';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import { REFUSED, readProcedureCall } from '../http/procedure-call';
+import { hasSideEffects, UNBATCHABLE } from '../trpc/app-router';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {
@@ -24,13 +25,47 @@ export function contentSecurityPolicy(config: Config): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Security headers on every response, and the same-origin check on every mutation and side-effect query. */
+/**
+ * The headers every response gets unless its route set its own (a logo's sandboxing CSP, a file's cache
+ * policy): a route's header is the stricter or the more specific one, and is kept.
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(config.NODE_ENV === 'production'
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+    // API answers are personal: never stored. Static files, logos and PDFs set their own policy.
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * Security headers on every response, and on every request: one reading of the procedures it names (a path
+ * that is not plain names is refused), credentials never batched, and the same-origin check on every
+ * mutation and every query that declares side effects.
+ */
 export function security(app: FastifyInstance, config: Config) {
-  const csp = contentSecurityPolicy(config);
+  const headers = Object.entries(securityHeaders(config));
   // Callback hooks, not async ones: they run on every request, and a promise each is not free.
   app.addHook('onRequest', (req, reply, done) => {
+    const call = readProcedureCall(req);
+    if (call === REFUSED) {
+      req.log.info('request refused: procedure path is not plain names');
+      sendError(reply, 400, HTTP_MESSAGES.badRequest);
+      return;
+    }
+    // A credential must be its own request: a batch would let one request try many passwords.
+    if (call && call.paths.length > 1 && call.paths.some((p) => UNBATCHABLE.has(p))) {
+      sendError(reply, 400, HTTP_MESSAGES.badRequest);
+      return;
+    }
     const safe = SAFE_METHODS.has(req.method);
-    if (safe && !procedurePaths(req.url).some((p) => SIDE_EFFECT_QUERIES.has(p))) return done();
+    if (safe && !call?.paths.some(hasSideEffects)) return done();
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     const ownOrigin = `${req.protocol}://${req.host}`;
@@ -49,28 +84,12 @@ export function security(app: FastifyInstance, config: Config) {
       sendError(reply, 415, HTTP_MESSAGES.unsupportedContentType);
       return;
     }
-    // A credential must be its own request: a batch would let one request try many passwords.
-    const paths = procedurePaths(req.url);
-    if (paths.length > 1 && paths.some((p) => UNBATCHABLE.has(p))) {
-      sendError(reply, 400, HTTP_MESSAGES.badRequest);
-      return;
-    }
     done();
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (config.NODE_ENV === 'production') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-    // API answers are personal: never stored. Static files and logos set their own policy.
-    if (req.url.startsWith('/trpc') || !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
 }

@@ -5,8 +5,10 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { HTTP_MESSAGES } from '../http/error-envelope';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
+import { INPUT_INVALID_MESSAGE, MESSAGES } from '../trpc/to-trpc-error';
 import { UpstreamError } from '../upstream/errors';
 import { trpcEndpoint } from './trpc-endpoint';
 
@@ -150,7 +152,6 @@ describe('the tRPC endpoint', () => {
     ['a mutation by GET', { url: '/trpc/t.bye' }],
     ['a query by POST', { method: 'POST', url: '/trpc/t.nothing', headers: json, payload: {} }],
     ['input that is not JSON', { url: '/trpc/t.greet?input=%7Bname' }],
-    ['a batch whose input is not an object', { url: '/trpc/t.nothing?batch=1&input=5' }],
     ['a batch beyond the limit', { url: `/trpc/${Array(11).fill('t.nothing').join(',')}?batch=1` }],
     [
       'a streaming batch',
@@ -161,5 +162,60 @@ describe('the tRPC endpoint', () => {
   ])('leaves %s to tRPC’s adapter', async (_name, request) => {
     // (a call refused before any context is made leaves no trace of the way it went)
     expect(await compare(request)).not.toBe('direct');
+  });
+});
+
+describe('what the endpoint refuses or words itself', () => {
+  const refusal = { error: { message: HTTP_MESSAGES.badRequest } };
+
+  it.each([
+    ['a comma escaped twice', '/trpc/t.nothing%252Ct.refuse?batch=1'],
+    ['an escape escaped', '/trpc/t.nothing%2525?batch=1'],
+    ['a prefix spelt in escapes', '/%74rpc/t.nothing'],
+    ['a slash escaped', '/trpc/t%2Fnothing'],
+    ['a comma outside a batch', '/trpc/t.nothing,t.refuse'],
+    ['a space', '/trpc/t.nothing%20'],
+    ['an empty name in a batch', '/trpc/t.nothing,?batch=1'],
+  ])('refuses %s before any procedure runs', async (_name, url) => {
+    ours.ways.length = 0;
+    const response = await ours.app.inject({ url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refusal);
+    expect(ours.ways).toEqual([]);
+  });
+
+  it('refuses a batch whose input is not an object, in Portuguese, before any procedure runs', async () => {
+    ours.ways.length = 0;
+    const response = await ours.app.inject({ url: '/trpc/t.greet?batch=1&input=5' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refusal);
+    expect(ours.ways).toEqual([]);
+  });
+
+  it.each<[string, string, string]>([
+    ['an unknown procedure', '/trpc/t.nowhere', HTTP_MESSAGES.notFound],
+    ['a mutation by GET', '/trpc/t.bye', HTTP_MESSAGES.badRequest],
+    ['input that is not JSON', '/trpc/t.greet?input=%7Bname', HTTP_MESSAGES.badRequest],
+    [
+      'a batch beyond the limit',
+      `/trpc/${Array(11).fill('t.nothing').join(',')}?batch=1`,
+      HTTP_MESSAGES.badRequest,
+    ],
+    ['an unexpected error', '/trpc/t.crash', MESSAGES.unexpected],
+    ['an answer that needs a streaming link', '/trpc/t.streamed', HTTP_MESSAGES.unsupportedContentType],
+  ])('words %s in Portuguese', async (_name, url, message) => {
+    const body = (await ours.app.inject({ url })).json<
+      { error: { message: string } }[] | { error: { message: string } }
+    >();
+    for (const item of Array.isArray(body) ? body : [body]) expect(item.error.message).toBe(message);
+  });
+
+  it('answers an input the schema refuses with the field at fault, never the schema’s issues', async () => {
+    const response = await ours.app.inject({ url: `/trpc/t.greet?input=${input({ name: 1, extra: 'x' })}` });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json<{ error: { message: string; data: { fields: string[] } } }>();
+    expect(error.message).toBe(INPUT_INVALID_MESSAGE);
+    expect(error.data.fields).toEqual(['name']);
+    expect(response.body).not.toMatch(/expected|received|invalid_type|Too small/i);
   });
 });

@@ -11,6 +11,8 @@ import { type FastifyHandlerOptions, fastifyRequestHandler } from '@trpc/server/
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
+import { type ProcedureCall, REFUSED, readProcedureCall } from '../http/procedure-call';
 
 export interface TrpcEndpointOptions<TRouter extends AnyTRPCRouter> {
   prefix: string;
@@ -48,7 +50,9 @@ const streamRefused = () =>
  * resolveResponse makes them. tRPC's Fastify adapter would build a web Request, Response, abort signals
  * and streams for each call: that was most of an API request's cost. Anything else (HEAD, form data,
  * streaming or subscriptions, a malformed URL or input, an unknown or mismatched procedure) goes to that
- * adapter, which answers or refuses it as tRPC does. Procedures get no abort signal here (none reads one).
+ * adapter, which answers or refuses it as tRPC does. Both run the procedures the request's one reading
+ * names (readProcedureCall), never a decoding of their own. Procedures get no abort signal here (none
+ * reads one).
  */
 export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
@@ -64,7 +68,14 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
   const serialize = (json: TRPCResponse | TRPCResponse[]) =>
     JSON.stringify(plainJson ? json : transformTRPCResponse(config, json));
 
-  function plainCall(req: FastifyRequest, encodedPath: string): PlainCall | undefined {
+  /**
+   * The request as a plain call of the procedures its one reading names; REFUSED for a batch whose input is
+   * not an object (tRPC's own refusal of it is in English); undefined for the adapter's cases.
+   */
+  function plainCall(
+    req: FastifyRequest,
+    { paths, batch }: ProcedureCall,
+  ): PlainCall | typeof REFUSED | undefined {
     const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : undefined;
     const contentType = req.headers['content-type'];
     if (
@@ -74,20 +85,15 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
       return undefined;
     if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl'))
       return undefined;
-    // (tRPC reads the query through a URL, which would cut a fragment off: that is the adapter's case)
-    if (req.url.includes('#')) return undefined;
     const query = req.url.indexOf('?');
     try {
       const params = new URLSearchParams(query < 0 ? '' : req.url.slice(query + 1));
       if (params.has('connectionParams')) return undefined;
-      const batch = params.get('batch') === '1';
-      const path = decodeURIComponent(encodedPath);
-      const paths = batch ? path.split(',') : [path];
       const text = type === 'query' ? (params.get('input') ?? '') : req.body;
       if (typeof text !== 'string' || (type === 'mutation' && text === '') || paths.length > maxBatchSize)
         return undefined;
       const inputs: unknown = text === '' ? undefined : JSON.parse(text);
-      if (batch && inputs !== undefined && !isObject(inputs)) return undefined;
+      if (batch && inputs !== undefined && !isObject(inputs)) return REFUSED;
       const calls: PlainCall['calls'] = [];
       for (const [index, path] of paths.entries()) {
         const procedure = procedures[path];
@@ -101,7 +107,7 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
       }
       return { type, batch, calls };
     } catch {
-      return undefined; // a malformed URL, path or input: the adapter refuses it with tRPC's own error
+      return undefined; // a malformed input: the adapter refuses it with tRPC's error, in Portuguese
     }
   }
 
@@ -230,10 +236,15 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
         for (const [name, value] of payload.headers) reply.header(name, value);
         payload.arrayBuffer().then((bytes) => done(null, Buffer.from(bytes)), done);
       });
-      scope.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
-        const { path } = req.params;
-        const call = plainCall(req, path);
+      // The route's parameter is never read: the procedures come from the request's one reading.
+      scope.all('/:path', { config: { procedureCall: true } }, async (req, reply) => {
+        const reading = readProcedureCall(req);
+        if (!reading || reading === REFUSED) return sendError(reply, 400, HTTP_MESSAGES.badRequest);
+        const call = plainCall(req, reading);
+        if (call === REFUSED) return sendError(reply, 400, HTTP_MESSAGES.badRequest);
         if (call) return answer(req, reply, call);
+        // Plain names: tRPC's own decoding of them changes nothing.
+        const path = reading.paths.join(',');
         await fastifyRequestHandler({ router, createContext, onError, maxBatchSize, req, res: reply, path });
       });
     },

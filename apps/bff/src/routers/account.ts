@@ -32,7 +32,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => deleteAccount(ctx, input)),
 
   /** The credit score on /minha-conta (people only); null when there is none to show. */
-  score: sessionProcedure.query(({ ctx }) => scoreOf(ctx)),
+  score: sessionProcedure.meta({ sideEffects: true }).query(({ ctx }) => scoreOf(ctx)),
 
   /** Notificações: the marketing consent given at registration, free to revoke (LGPD). */
   setNotifications: sessionProcedure

@@ -19,10 +19,13 @@ export const agreementsRouter = router({
     .mutation(({ ctx, input }) => createAgreement(ctx, input)),
 
   /** What became of a creation still processing: polled by the summary page, never a second send. */
-  intent: sessionProcedure.input(intentInput).query(({ ctx, input }) => intentStatus(ctx, input.chave)),
+  intent: sessionProcedure
+    .meta({ sideEffects: true })
+    .input(intentInput)
+    .query(({ ctx, input }) => intentStatus(ctx, input.chave)),
 
   /** The person's agreement still processing, from any session or device: Minha conta says so. */
-  pending: sessionProcedure.query(({ ctx }) => pendingAgreement(ctx)),
+  pending: sessionProcedure.meta({ sideEffects: true }).query(({ ctx }) => pendingAgreement(ctx)),
 
   /** What /acordo-concluido and /reemissao-concluida show; null sends the user to /minha-conta. */
   concluded: sessionProcedure.query(

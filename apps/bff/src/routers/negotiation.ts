@@ -6,11 +6,15 @@ import { router, sessionProcedure } from '../trpc/init';
 export const negotiationRouter = router({
   /** A creditor's contracts with the user, for the contract-details modal. */
   contracts: sessionProcedure
+    .meta({ sideEffects: true })
     .input(contractsInput)
     .query(({ ctx, input }) => contractsOf(ctx, input.codcredor)),
 
   /** What /negociacao and /propostas show for a contract. */
-  offers: sessionProcedure.input(offersInput).query(({ ctx, input }) => offersFor(ctx, input)),
+  offers: sessionProcedure
+    .meta({ sideEffects: true })
+    .input(offersInput)
+    .query(({ ctx, input }) => offersFor(ctx, input)),
 
   /** Keeps the agreement summary in the session (the spec's `dadosResumo`). */
   saveSummary: sessionProcedure.input(saveSummaryInput).mutation(({ ctx, input }) => saveSummary(ctx, input)),

@@ -25,12 +25,17 @@ beforeEach(() => stack.stub.faults.reset());
 const trailIdOf = (cookieValue: string) =>
   createHmac('sha256', KEY_SECRET).update(`trail-session:${cookieValue}`).digest('base64url');
 
-/** Each client its own address (the BFF trusts the proxy header here), so the per-IP limit is its own. */
+/**
+ * Each client its own address (the BFF trusts the proxy header here), so the per-IP limit is its own; a
+ * visitor who accepted cookies in the banner (`aceito=true`) unless `consent` says otherwise.
+ */
 let lastOctet = 0;
-const client = (headers: Record<string, string> = {}) => {
+const client = (headers: Record<string, string> = {}, consent: 'true' | 'false' | null = 'true') => {
   lastOctet += 1;
   const ip = `198.51.100.${lastOctet}`;
-  return { ip, ...stack.client({ 'x-forwarded-for': ip, ...headers }) };
+  const made = { ip, ...stack.client({ 'x-forwarded-for': ip, ...headers }) };
+  if (consent !== null) made.jar.set('aceito', consent);
+  return made;
 };
 
 async function received(query: Record<string, string>): Promise<ReceivedTrailRecord[]> {
@@ -57,11 +62,16 @@ const sessionRecord = (sessionId: string, ip: string, device = 'desktop') => ({
   receivedAt: expect.any(String),
 });
 
-/** A view posted as the browser does, so the test can read the raw Set-Cookie. */
-const postView = (body: unknown, headers: Record<string, string> = {}) =>
+/** A view posted as the browser does, after the cookie consent, so the test can read the raw Set-Cookie. */
+const postView = (body: unknown, { cookie, ...headers }: Record<string, string> = {}) =>
   fetch(`${stack.url}/trpc/tracking.view`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.url, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      origin: stack.url,
+      cookie: ['aceito=true', cookie].filter(Boolean).join('; '),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 
@@ -104,7 +114,7 @@ describe('tracking.view', () => {
     try {
       const response = await fetch(`${secure.url}/trpc/tracking.view`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: secure.url },
+        headers: { 'content-type': 'application/json', origin: secure.url, cookie: 'aceito=true' },
         body: JSON.stringify({ page: 'home' }),
       });
       expect(response.headers.getSetCookie()).toEqual([
@@ -195,8 +205,39 @@ describe('tracking.view', () => {
       expect(await visitor.trpc.tracking.view.mutate({ page })).toEqual({ ok: true });
     }
     await new Promise((r) => setTimeout(r, 300));
-    expect(visitor.jar.size).toBe(0);
+    expect(visitor.jar.has('visita')).toBe(false);
     expect(await received({})).toHaveLength(before);
+  });
+
+  it('sets no visit cookie and records nothing for a visitor who has not accepted cookies, or refused them', async () => {
+    const before = (await received({})).length;
+    for (const consent of [null, 'false'] as const) {
+      const visitor = client({}, consent);
+      for (const page of ['home', 'login', 'cadastro'] as const) {
+        expect(await visitor.trpc.tracking.view.mutate({ page })).toEqual({ ok: true });
+      }
+      expect(visitor.jar.has('visita')).toBe(false);
+    }
+    const raw = await fetch(`${stack.url}/trpc/tracking.view`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: JSON.stringify({ page: 'home' }),
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.getSetCookie()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await received({})).toHaveLength(before);
+  });
+
+  it('forgets the visit cookie of a visitor who withdrew the consent, and records nothing more', async () => {
+    const visitor = client();
+    await visitor.trpc.tracking.view.mutate({ page: 'home' });
+    const sessionId = trailIdOf(visitor.jar.get('visita') ?? '');
+    expect(await settled(sessionId, 2)).toHaveLength(2);
+    visitor.jar.set('aceito', 'false');
+    expect(await visitor.trpc.tracking.view.mutate({ page: 'login' })).toEqual({ ok: true });
+    expect(visitor.jar.has('visita')).toBe(false);
+    expect(await settled(sessionId, 2)).toHaveLength(2);
   });
 
   it('refuses a view from another origin, as every mutation', async () => {
@@ -255,6 +296,7 @@ describe('tracking.view', () => {
     const cut = await startStack({ env: { UPSTREAM_WS_URL: 'ws://127.0.0.1:9' } });
     try {
       const visitor = cut.client();
+      visitor.jar.set('aceito', 'true');
       const started = Date.now();
       for (let i = 0; i < 20; i += 1) {
         expect(await visitor.trpc.tracking.view.mutate({ page: 'home' })).toEqual({ ok: true });

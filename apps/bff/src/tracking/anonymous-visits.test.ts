@@ -32,6 +32,8 @@ describe('anonymous visits', () => {
   it('keep nothing per visitor in the store: only the per-address rate counters, and still track each visitor once', async () => {
     const visitors = Array.from({ length: 20 }, () => stack.client({ 'x-forwarded-for': '203.0.113.44' }));
     for (const visitor of visitors) {
+      // each accepted cookies in the banner
+      visitor.jar.set('aceito', 'true');
       expect(await visitor.trpc.auth.session.query()).toBeNull();
       for (const page of ['home', 'login', 'cadastro'] as const)
         await visitor.trpc.tracking.view.mutate({ page });

@@ -16,14 +16,19 @@ import type { TrailVisit } from '../upstream/trail-channel';
 const VISIT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
 
+/** The visitor's cookie choice, as the web app's banner writes it (`aceito=true` once accepted). */
+const CONSENT_COOKIE = 'aceito';
+
+const visitCookieName = (ctx: Context) => (cookieSecure(ctx.services.config) ? '__Host-visita' : 'visita');
+
 /**
  * A signed-out visitor's own random id, in an HttpOnly cookie made on the first tracked view and kept
- * 30 days. The SPA only tracks a signed-out visitor who accepted cookies, so the cookie is consented.
- * Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure.
+ * 30 days, only for a visitor whose request carries the cookie consent (checked here, not left to the
+ * SPA). Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure.
  */
 function visitorId(ctx: Context): { id: string; minted: boolean } {
   const secure = cookieSecure(ctx.services.config);
-  const name = secure ? '__Host-visita' : 'visita';
+  const name = visitCookieName(ctx);
   const current = ctx.req.cookies[name];
   if (current && VISITOR_ID.test(current)) return { id: current, minted: false };
   const id = randomBytes(32).toString('base64url');
@@ -69,10 +74,18 @@ function fire(ctx: Context, work: () => Promise<void>): void {
 
 /**
  * A screen view (`gravarTrilha`). A private page (from the negotiation on) is tracked only with a
- * session; views beyond the per-IP limit are not tracked.
+ * session, a public one signed out only with the cookie consent; views beyond the per-IP limit are not
+ * tracked.
  */
 export function trackView(ctx: Context, page: TrailPage, codcredor: string | undefined): void {
   if (isPrivateTrailPage(page) && !ctx.session) return;
+  // A visitor without the consent is not tracked, and a visit cookie left from a consent since withdrawn goes.
+  if (!ctx.session && ctx.req.cookies[CONSENT_COOKIE] !== 'true') {
+    const name = visitCookieName(ctx);
+    if (ctx.req.cookies[name] !== undefined)
+      ctx.res.clearCookie(name, { path: '/', secure: cookieSecure(ctx.services.config) });
+    return;
+  }
   // before answering: the visitor cookie travels with this response
   const visit = visitOf(ctx);
   fire(ctx, async () => {

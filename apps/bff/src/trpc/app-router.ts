@@ -1,5 +1,5 @@
 import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures/batching';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AnyTRPCProcedure, AnyTRPCRouter, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from '../routers/account';
 import { agreementsRouter } from '../routers/agreements';
 import { authRouter } from '../routers/auth';
@@ -10,7 +10,7 @@ import { recoveryRouter } from '../routers/recovery';
 import { registrationRouter } from '../routers/registration';
 import { trackingRouter } from '../routers/tracking';
 import { verificationRouter } from '../routers/verification';
-import { router } from './init';
+import { type ProcedureMeta, router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
@@ -38,15 +38,22 @@ export type ProcedurePath = {
 // fails the typecheck here.
 export const UNBATCHABLE: ReadonlySet<string> = new Set<ProcedurePath>(UNBATCHABLE_PROCEDURES);
 
+/** Every procedure under its dotted path ('auth.signIn'), as tRPC keeps them whatever the routers' nesting. */
+export const proceduresOf = <TRouter extends AnyTRPCRouter>(
+  router: TRouter,
+): Record<string, AnyTRPCProcedure | undefined> => router._def.procedures;
+
+const procedures = proceduresOf(appRouter);
+
 /**
- * Queries that do something upstream beyond reading: the contracts query sends the creditor's access
- * record, the score query consults the credit bureau, the intent and pending queries reconcile a pending
- * agreement with the upstream. A cross-site link must not trigger them, so they get the same-origin
- * check of mutations.
+ * Whether a call of the procedure at `path` may change anything: every mutation, and a query whose
+ * procedure declares `meta({ sideEffects: true })`. A cross-site request must not run such a call.
  */
-export const SIDE_EFFECT_QUERIES: ReadonlySet<string> = new Set<ProcedurePath>([
-  'negotiation.contracts',
-  'account.score',
-  'agreements.intent',
-  'agreements.pending',
-]);
+export function hasSideEffects(path: string): boolean {
+  const procedure = procedures[path];
+  return (
+    procedure !== undefined &&
+    (procedure._def.type !== 'query' ||
+      (procedure._def.meta as ProcedureMeta | undefined)?.sideEffects === true)
+  );
+}

@@ -2,15 +2,29 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { StoreUnavailableError } from '../session/session-store';
 import { UpstreamError } from '../upstream/errors';
 import type { Context } from './context';
-import { MESSAGES, toTRPCError } from './to-trpc-error';
+import { inputIssues, MESSAGES, portugueseMessage, toTRPCError } from './to-trpc-error';
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape }) {
-    // Never send stack traces or internals to the browser.
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, data };
-  },
-});
+/** What a procedure declares about itself, read by the BFF's request guards. */
+export interface ProcedureMeta {
+  /**
+   * A query that writes the session or does more upstream than read (an access record, a credit-bureau
+   * consultation, a reconciliation): a cross-site GET must not run it, as it must not run a mutation.
+   */
+  sideEffects?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Never send stack traces, schema internals or parser messages to the browser: Portuguese only.
+    errorFormatter({ shape, error, type }) {
+      const { stack: _stack, ...data } = shape.data;
+      const invalid = inputIssues(error);
+      if (invalid) return { ...shape, message: invalid.message, data: { ...data, fields: invalid.fields } };
+      return { ...shape, message: portugueseMessage(error, type), data };
+    },
+  });
 
 export const router = t.router;
 
