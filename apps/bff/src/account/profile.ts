@@ -4,6 +4,7 @@ import { todayInBrazil } from '@portal/validation/dates';
 import { isCompanyDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { forgetDevice } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
 import type { SignedIn } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
@@ -48,7 +49,10 @@ export async function updateProfile(ctx: SignedIn, input: z.output<typeof profil
 export async function deleteAccount(ctx: SignedIn, input: { senha?: string | undefined }) {
   await confirmIdentity(ctx, input.senha);
   await ctx.services.upstream.deleteAccount(ctx.session.data.token);
+  // every session of the person ends, and this browser is no longer trusted for a registration now gone
   await ctx.services.sessions.end(ctx.req, ctx.res);
+  await ctx.services.sessions.endAllOf(sessionsOf(ctx, ctx.session.data.cpfCnpj));
+  forgetDevice(ctx);
   return { ok: true as const };
 }
 

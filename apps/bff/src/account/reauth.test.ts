@@ -187,4 +187,23 @@ describe('the password check', () => {
     await trpc.account.updateProfile.mutate({ ...profileOf(user), email: `google.${user.id}@example.com` });
     expect(user.profile.email).toBe(`google.${user.id}@example.com`);
   });
+
+  it('is needed after an identity-question sign-in a moment ago: an answer is weaker proof than the password', async () => {
+    const user = fresh.stub.state.clonePersona('maria');
+    const { trpc } = fresh.client();
+    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+    await trpc.auth.answerChallenge.mutate({ resposta: 'Campinas' });
+    const edits = calls(fresh, 'PUT /edicao');
+    const refused = await failure(
+      trpc.account.updateProfile.mutate({ ...profileOf(user), email: `pergunta.${user.id}@example.com` }),
+    );
+    expect(refused.message).toBe(REAUTH_MESSAGES.needed);
+    expect(calls(fresh, 'PUT /edicao')).toBe(edits);
+    await trpc.account.updateProfile.mutate({
+      ...profileOf(user),
+      email: `pergunta.${user.id}@example.com`,
+      senha: PASSWORD,
+    });
+    expect(user.profile.email).toBe(`pergunta.${user.id}@example.com`);
+  });
 });

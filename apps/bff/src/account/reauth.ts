@@ -32,14 +32,22 @@ export function changesContact(
   );
 }
 
-/** Whether the session's sign-in (its `createdAt`) is recent enough to act without the password. */
+/**
+ * Whether the session's sign-in (its `createdAt`) is recent enough to act without the password, and was
+ * made with proof enough: an identity question's answer (often a birth year) is not.
+ */
 export function signedInRecently(ctx: SignedIn, now = Date.now()): boolean {
-  return now - ctx.session.data.createdAt < ctx.services.config.REAUTH_WINDOW_MINUTES * MINUTE;
+  const { createdAt, signedInWith } = ctx.session.data;
+  return (
+    signedInWith !== undefined &&
+    signedInWith !== 'pergunta' &&
+    now - createdAt < ctx.services.config.REAUTH_WINDOW_MINUTES * MINUTE
+  );
 }
 
 /**
  * A change that could hand the account to whoever holds the session goes ahead only after a recent sign-in
- * (password, identity question or Google) or with the current password, checked by a password sign-in
+ * (password, Google or registration; not an identity question) or with the current password, checked by a password sign-in
  * upstream for the session's own document. That sign-in's token is dropped here: the session keeps its own.
  * Checks are limited per person; a refusal sends nothing else upstream.
  */

@@ -43,7 +43,7 @@ export async function register(
   const { pass } = await ctx.services.upstream.register(input);
   try {
     const login = await ctx.services.upstream.login({ cpfCnpj: input.cpfCnpj, senha: pass });
-    return await startSession(ctx, login);
+    return await startSession(ctx, login, 'cadastro');
   } catch (error) {
     ctx.req.log.warn(
       { kind: error instanceof UpstreamError ? error.kind : 'unknown' },

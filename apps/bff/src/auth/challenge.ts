@@ -60,5 +60,5 @@ export async function answerChallenge(ctx: Context, resposta: string): Promise<S
   }
   // Two right answers at once: the first signs in, the question is spent for the other.
   if (!(await sessions.claimRightAnswer(id))) throw expired();
-  return startSession(ctx, reply, counted);
+  return startSession(ctx, reply, 'pergunta', counted);
 }

@@ -27,14 +27,25 @@ export function trustedDevice(ctx: Context, cpfCnpj: string): string | undefined
   return given.length === expected.length && timingSafeEqual(given, expected) ? device : undefined;
 }
 
-/** After a sign-in: this browser is the person's, for DEVICE_COOKIE_DAYS. */
-export function issueDeviceCookie(ctx: Context, cpfCnpj: string): void {
-  const device = randomBytes(16).toString('base64url');
-  ctx.res.setCookie(cookieName(ctx), `${keyId(ctx)}.${device}.${signature(ctx, cpfCnpj, device)}`, {
+const cookieOptions = (ctx: Context) =>
+  ({
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
     secure: cookieSecure(ctx.services.config),
+  }) as const;
+
+/** After a sign-in: this browser is the person's, for DEVICE_COOKIE_DAYS. */
+export function issueDeviceCookie(ctx: Context, cpfCnpj: string): void {
+  const device = randomBytes(16).toString('base64url');
+  ctx.res.setCookie(cookieName(ctx), `${keyId(ctx)}.${device}.${signature(ctx, cpfCnpj, device)}`, {
+    ...cookieOptions(ctx),
     maxAge: ctx.services.config.DEVICE_COOKIE_DAYS * 24 * 60 * 60,
   });
+}
+
+/** After the account's deletion: the browser holds nothing of it. */
+export function forgetDevice(ctx: Context): void {
+  if (ctx.req.cookies[cookieName(ctx)] !== undefined)
+    ctx.res.clearCookie(cookieName(ctx), cookieOptions(ctx));
 }

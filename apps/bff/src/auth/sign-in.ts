@@ -2,6 +2,7 @@ import type { LoginData } from '@portal/contracts/upstream-auth';
 import { normalizeDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
 import type { PersonIndex } from '../session/session-manager';
+import type { SignInWay } from '../session/session-store';
 import { type SessionView, toSessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
@@ -86,7 +87,12 @@ export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => ({
  * (device cookie). The attempts that counted are given back: the device's own, or the document's
  * password attempts (an identity answer's daily cap is not).
  */
-export async function startSession(ctx: Context, login: LoginData, counted?: Counted): Promise<SessionView> {
+export async function startSession(
+  ctx: Context,
+  login: LoginData,
+  signedInWith: SignInWay,
+  counted?: Counted,
+): Promise<SessionView> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
   await ctx.services.limiter.clear(
     counted?.scope === 'signin-device' ? counted.scope : 'signin-doc',
@@ -96,7 +102,7 @@ export async function startSession(ctx: Context, login: LoginData, counted?: Cou
   const session = await ctx.services.sessions.start(
     ctx.req,
     ctx.res,
-    { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome },
+    { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome, signedInWith },
     sessionsOf(ctx, cpfCnpj),
   );
   issueDeviceCookie(ctx, cpfCnpj);
@@ -134,7 +140,7 @@ export async function signInWithPassword(
     throw refused();
   }
   try {
-    return await startSession(ctx, await ctx.services.upstream.login(input), counted);
+    return await startSession(ctx, await ctx.services.upstream.login(input), 'senha', counted);
   } catch (error) {
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
       await noteFailure(ctx, counted);
@@ -149,7 +155,7 @@ export async function signInWithGoogle(ctx: Context, credential: string): Promis
   const identity = await ctx.services.verifyGoogle(credential);
   if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.googleFailed });
   try {
-    return await startSession(ctx, await ctx.services.upstream.loginGoogle(credential));
+    return await startSession(ctx, await ctx.services.upstream.loginGoogle(credential), 'google');
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'rejected') {
       const message = error.upstreamMessage ?? MESSAGES.googleFailed;

@@ -173,11 +173,15 @@ describe('account.changePassword', () => {
 });
 
 describe('account.deleteAccount', () => {
-  it('deletes the registration and ends the session; the account can no longer sign in', async () => {
+  it('deletes the registration and ends every session of the person; the account can no longer sign in', async () => {
     const { trpc, user, jar } = await signedIn('maria');
+    const phone = createClient(stack.url);
+    await phone.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
     expect(await trpc.account.deleteAccount.mutate({})).toEqual({ ok: true });
-    expect(jar.has('sid')).toBe(false);
+    // the browser keeps neither the session nor its device cookie; the person's other sessions end too
+    expect([...jar.keys()]).toEqual([]);
     expect(await trpc.auth.session.query()).toBeNull();
+    expect(await phone.trpc.auth.session.query()).toBeNull();
     const again = await failure(
       createClient(stack.url).trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' }),
     );

@@ -1,4 +1,6 @@
 /** What the BFF keeps for a signed-in browser; the browser holds only the opaque id. */
+export type SignInWay = 'senha' | 'pergunta' | 'google' | 'cadastro';
+
 export interface SessionData {
   /** the upstream token: never leaves the BFF */
   token: string;
@@ -6,6 +8,11 @@ export interface SessionData {
   /** normalized document */
   cpfCnpj: string;
   nome: string;
+  /**
+   * how the person signed in: a password (typed, or the one registration generated) or Google proves more
+   * than an identity question's answer, which a sensitive change does not take as recent proof
+   */
+  signedInWith?: SignInWay;
   createdAt: number;
   lastSeenAt: number;
 }

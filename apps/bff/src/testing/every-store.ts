@@ -18,7 +18,7 @@ export function onEveryStore(block: (storeEnv: () => Record<string, string>) => 
       });
       afterAll(() => redis?.close());
     }
-    block(() =>
+    block((): Record<string, string> =>
       redis ? { REDIS_URL: redis.url, KEY_SECRET: 'a-secret-of-sixteen-or-more-characters' } : {},
     );
   });
