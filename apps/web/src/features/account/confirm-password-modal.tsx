@@ -31,8 +31,9 @@ export interface ConfirmPasswordModalProps {
 /**
  * 'Confirme sua senha': a sensitive change (e-mail, phone, account deletion) long after the sign-in needs the
  * current password. Focus starts in the field; a refusal is announced and the field cleared for another try.
- * Whoever has no password at hand (Google sign-in, forgotten) signs in again: right after a sign-in the
- * change needs none; this page is where the sign-in comes back to.
+ * Whoever has no password at hand (Google sign-in, forgotten) signs in again, with Google or a password
+ * (recovered if need be): right after such a sign-in the change needs none, unlike after an identity
+ * question; this page is where the sign-in comes back to.
  */
 export function ConfirmPasswordModal({
   purpose,
@@ -112,8 +113,8 @@ export function ConfirmPasswordModal({
       </form>
       <div className="confirm-password-other">
         <p>
-          Entrou com o Google ou esqueceu a senha? Saia e entre de novo: logo depois de entrar, esta alteração
-          não pede a senha.
+          Entrou com o Google ou esqueceu a senha? Saia e entre de novo com o Google ou com a senha (esqueceu?
+          use 'Esqueci minha senha'): logo depois de entrar, esta alteração não pede a senha.
         </p>
         <button
           type="button"
