@@ -6,6 +6,7 @@ import {
   DOCUMENT_INVALID_MESSAGE,
   documentKind,
   formatDocument,
+  hideDocument,
   isCompanyDocument,
   isValidCnpj,
   isValidCpf,
@@ -385,5 +386,17 @@ describe('document properties', () => {
         expect(formatted).not.toMatch(/[./-]$/);
       }),
     );
+  });
+});
+
+describe('hideDocument', () => {
+  it('keeps the middle six digits of a CPF, as public bodies publish it', () => {
+    expect(hideDocument('52998224725')).toBe('***.982.247-**');
+    expect(hideDocument('529.982.247-25')).toBe('***.982.247-**');
+  });
+
+  it('hides the first two and the last two characters of a CNPJ, numeric or alphanumeric', () => {
+    expect(hideDocument('11222333000181')).toBe('**.222.333/0001-**');
+    expect(hideDocument('12.ABC.345/01DE-35')).toBe('**.ABC.345/01DE-**');
   });
 });

@@ -104,3 +104,14 @@ export function formatDocument(input: string): string {
   const document = normalizeDocument(input);
   return applyMask(document, document.length <= 11 ? CPF_MASK : CNPJ_MASK);
 }
+
+/**
+ * A document shown where it need not be read in full (a declaration anyone may be shown): a CPF keeps its
+ * middle six digits, ***.982.247-**, as public bodies publish it; a CNPJ hides its first two and last two
+ * characters, **.222.333/0001-**.
+ */
+export function hideDocument(input: string): string {
+  const formatted = formatDocument(input);
+  const hidden = normalizeDocument(input).length <= 11 ? [0, 1, 2, 12, 13] : [0, 1, 16, 17];
+  return [...formatted].map((c, i) => (hidden.includes(i) ? '*' : c)).join('');
+}

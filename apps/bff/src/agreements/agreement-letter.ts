@@ -354,9 +354,17 @@ class LetterWriter {
 const dateOrNote = (iso: string | null) => (iso ? formatBrDate(iso) : 'No boleto da parcela');
 
 /** The letter as an A4 PDF (its text in plain content streams, Helvetica and Courier). */
-/** A new A4 document of the portal: its metadata, its fonts and its letterhead with `title`. */
-export async function portalDocument(title: string, heading: string) {
+/**
+ * A new A4 document of the portal: its metadata, its fonts and its letterhead with `title`. With `issuedAt`
+ * its creation and modification dates are that instant, not the moment it is drawn, so the same content
+ * gives the same bytes.
+ */
+export async function portalDocument(title: string, heading: string, issuedAt?: Date) {
   const doc = await PDFDocument.create();
+  if (issuedAt) {
+    doc.setCreationDate(issuedAt);
+    doc.setModificationDate(issuedAt);
+  }
   doc.setTitle(title);
   doc.setLanguage('pt-BR');
   doc.setCreator('Negocia Varejo');

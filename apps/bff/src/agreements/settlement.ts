@@ -1,4 +1,5 @@
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
+import { hideDocument } from '@portal/validation/document';
 import { formatMoney, parseMoney } from '@portal/validation/money';
 import { TRPCError } from '@trpc/server';
 import { contractScope, creditorOf } from '../negotiation/creditors';
@@ -20,12 +21,17 @@ export const SETTLEMENT_MESSAGES = {
   notFound: 'Declaração de quitação não encontrada.',
 } as const;
 
-/** What a declaration of settlement says; kept under its code. */
+/**
+ * What a declaration of settlement says, fixed at its first issue and kept under its code, never rewritten:
+ * the holder's name as it was then (a later change of the profile leaves it as issued) and the PDF's bytes.
+ */
 export interface Settlement {
   codigo: string;
   /** whose it is: a keyed pseudonym of the document, never the document */
   owner: string;
   titular: string;
+  /** the holder's document, masked (***.982.247-**); absent from declarations issued before it was kept */
+  documento?: string;
   credor: string;
   contrato: string;
   codigoAcordo: string;
@@ -33,8 +39,16 @@ export interface Settlement {
   totalCents: number;
   /** the last payment's day (ISO) */
   quitadaEm: string | null;
+  /** the issue's day in Brasília (ISO date) */
   emitidaEm: string;
+  /** the issue's instant (ISO): the PDF's creation and modification dates */
+  emitidaAs?: string;
+  /** the PDF as issued, base64: every download gets these bytes */
+  pdf?: string;
 }
+
+/** 'CPF' or 'CNPJ', by the shape of a masked document (***.982.247-** or **.222.333/0001-**). */
+export const documentLabel = (masked: string) => (masked.length > 14 ? 'CNPJ' : 'CPF');
 
 /** The code as people type it: 'qt 7k2m-…', 'QT7K2M…'; null when it is not one. */
 export function settlementCode(text: string): string | null {
@@ -68,7 +82,8 @@ const ownerOf = (ctx: SignedIn) => ctx.services.pseudonym('quitacao-owner', ctx.
 
 /**
  * 'Baixar declaração de quitação' on /acordos: only for an agreement whose every instalment the upstream
- * answers PAGO. The declaration is kept under its code for anyone to check it on the verification page.
+ * answers PAGO. The first issue fixes the declaration — what it says and its PDF — and keeps it under its
+ * code for anyone to check it on the verification page; every later one finds it as it was issued.
  */
 export async function issueSettlement(ctx: SignedIn, input: { codcredor: string; contrato: string }) {
   const creditor = await creditorOf(ctx, input.codcredor);
@@ -79,26 +94,39 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   }
   const owner = ownerOf(ctx);
   const codigo = codeOf(ctx.services, owner, creditor.agrupador, input.contrato, agreement.codigoAcordo);
+  const issued = {
+    codigo,
+    pdfUrl: `/api/quitacoes/${codigo}.pdf`,
+    arquivo: settlementFileName(input.contrato),
+  };
+  const { store } = ctx.services;
+  if (await store.get<Settlement>(keyOf(codigo))) return issued;
+
   const paid = parcelas.map((p) => ({
     numero: p.numero,
     pagoEm: paidDayOf(p),
     valorCents: parseMoney(p.valorPago),
   }));
   const days = paid.flatMap((p) => (p.pagoEm ? [p.pagoEm] : []));
-  const settlement: Settlement = {
+  const at = new Date();
+  const declared: Settlement = {
     codigo,
     owner,
     titular: ctx.session.data.nome,
+    documento: hideDocument(ctx.session.data.cpfCnpj),
     credor: creditor.nomcontratante,
     contrato: input.contrato,
     codigoAcordo: agreement.codigoAcordo,
     parcelas: paid,
     totalCents: paid.reduce((sum, p) => sum + p.valorCents, 0),
     quitadaEm: days.length === paid.length ? (days.toSorted().at(-1) ?? null) : null,
-    emitidaEm: todayInBrazil(),
+    emitidaEm: todayInBrazil(at),
+    emitidaAs: at.toISOString(),
   };
-  await ctx.services.store.set(keyOf(codigo), settlement, KEPT_MS);
-  return { codigo, pdfUrl: `/api/quitacoes/${codigo}.pdf`, arquivo: settlementFileName(input.contrato) };
+  const pdf = Buffer.from(await settlementPdf(declared)).toString('base64');
+  // Set only if absent: of two first downloads at once, one declaration is kept and both get it.
+  await store.claim(keyOf(codigo), { ...declared, pdf } satisfies Settlement, KEPT_MS);
+  return issued;
 }
 
 export const settlementFileName = (contrato: string) => `${contrato}_declaracao-quitacao.pdf`;
@@ -117,13 +145,21 @@ export function ownsSettlement(services: Services, cpfCnpj: string, settlement: 
   return services.pseudonym('quitacao-owner', cpfCnpj) === settlement.owner;
 }
 
+/** The PDF as issued; a declaration kept before its bytes were is drawn again, dated at its issue. */
+export async function settlementBytes(s: Settlement): Promise<Uint8Array> {
+  return s.pdf ? new Uint8Array(Buffer.from(s.pdf, 'base64')) : settlementPdf(s);
+}
+
+/** The declaration drawn from what it declares, dated at its issue: the same record gives the same bytes. */
 export async function settlementPdf(s: Settlement): Promise<Uint8Array> {
   const { doc, w } = await portalDocument(
     `Declaração de quitação ${s.codigoAcordo}`,
     'Declaração de quitação',
+    new Date(s.emitidaAs ?? `${s.emitidaEm}T12:00:00-03:00`),
   );
+  const holder = s.documento ? `${s.titular}, ${documentLabel(s.documento)} ${s.documento},` : s.titular;
   w.paragraph(
-    `Declaramos, para os devidos fins, que ${s.titular} pagou integralmente o acordo abaixo, feito no portal ` +
+    `Declaramos, para os devidos fins, que ${holder} pagou integralmente o acordo abaixo, feito no portal ` +
       `Negocia Varejo com ${s.credor}, e que nada mais deve por ele.`,
   );
   w.gap(6);

@@ -262,6 +262,13 @@ export function PrivacyNoticeText({ headingLevel = 2 }: LegalTextProps) {
           <strong>por 5 anos</strong>, prazo que nos permite cumprir obrigações legais e nos defender em
           eventuais processos. Passado esse prazo, os dados são eliminados ou anonimizados.
         </p>
+        <p>
+          Se você excluir o seu cadastro, cada <strong>declaração de quitação</strong> que o portal emitiu
+          continua guardada <strong>pelo mesmo prazo, contado da data em que foi emitida</strong>, exatamente
+          como foi emitida: o seu nome, o seu CPF ou CNPJ mascarado, o credor, o contrato, as parcelas e os
+          valores pagos. Ela é a prova de que a dívida foi paga, e a guardamos para cumprir obrigação legal e
+          para que quem a receber de você possa conferi-la pelo código de verificação.
+        </p>
       </Section>
 
       <Section section={PRIVACY.cookies} level={level}>
