@@ -71,6 +71,13 @@ export const configSchema = z.object({
   /** boleto and PIX verifications per IP, and per signed-in session, in 10 minutes */
   VERIFY_MAX_PER_IP: z.coerce.number().int().positive().default(60),
   VERIFY_MAX_PER_SESSION: z.coerce.number().int().positive().default(30),
+  /** uploaded PDFs read at once (a reader process each), and how many may wait; more are refused with 503 */
+  PDF_WORKERS: z.coerce.number().int().positive().max(16).default(2),
+  PDF_QUEUE: z.coerce.number().int().min(0).default(4),
+  /** an uploaded PDF's whole time, wait included: a reader still reading it then is killed */
+  PDF_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** a PDF reader process's RSS past which it is killed and its file refused (its heap is capped at 96 MB) */
+  PDF_READER_MAX_RSS_MB: z.coerce.number().int().positive().default(256),
   TRACK_VIEWS_MAX_PER_IP: z.coerce.number().int().positive().default(120),
   /** password-recovery sends per document in 15 minutes */
   RECOVERY_MAX_PER_DOCUMENT: z.coerce.number().int().positive().default(3),

@@ -13,6 +13,7 @@ import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-ver
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
 import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
+import { createPdfReader, type PdfReader } from './verification/pdf-reader';
 
 /** What procedures and routes work with: the store, the upstream's REST client and socket channels. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   activation: ActivationChannel;
   trail: TrailChannel;
   verifyGoogle: GoogleVerifier;
+  /** reads uploaded PDFs in processes of their own, off the event loop */
+  pdfReader: PdfReader;
   /** A stable, keyed stand-in for a personal value (a document) in store keys and records: never reversible. */
   pseudonym(purpose: string, value: string): string;
   close(): Promise<void>;
@@ -77,6 +80,14 @@ export function createServices(
     logger: logger.child({ channel: 'trail' }),
   });
 
+  const pdfReader = createPdfReader({
+    workers: config.PDF_WORKERS,
+    queue: config.PDF_QUEUE,
+    deadlineMs: config.PDF_READ_TIMEOUT_MS,
+    maxRssBytes: config.PDF_READER_MAX_RSS_MB * 1024 * 1024,
+    logger: logger.child({ component: 'pdf-reader' }),
+  });
+
   return {
     config,
     sessions: createSessionManager({
@@ -102,9 +113,11 @@ export function createServices(
       issuers: config.GOOGLE_ISSUERS,
       jwksUrl: config.GOOGLE_JWKS_URL,
     }),
+    pdfReader,
     pseudonym: (purpose, value) =>
       createHmac('sha256', keySecret).update(`${purpose}:${value}`).digest('base64url'),
     async close() {
+      await pdfReader.close();
       await proxy.close();
       await activation.close();
       await trail.close();

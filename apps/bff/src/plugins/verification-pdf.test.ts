@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { VerificationResult } from '@portal/contracts/procedures/verification';
 import { VERIFY_PDF_PATH, VERIFY_PDF_TOO_LARGE_MESSAGE } from '@portal/contracts/verification-pdf';
 import { BENEFICIARIO, CONVENIO, PIX_CITY, STUB_BANK_CODE } from '@portal/stub/negotiation/agreements';
@@ -12,7 +13,9 @@ import { pixCopiaECola, STUB_PIX_KEY } from '@portal/stub/payments/pix';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
+import { type AppProcess, startBffProcess } from '../testing/app-process';
+import { createClient, PERSONA, type Stack, startStack } from '../testing/harness';
+import { formAmplification, HOSTILE_PDFS } from '../testing/hostile-pdfs';
 import { logSink } from '../testing/log-sink';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
@@ -130,4 +133,170 @@ describe('POST /api/verificacao/pdf', () => {
     }
     expect([...statuses]).toEqual([200]);
   });
+});
+
+/** A process's resident memory in MiB, now (VmRSS) or at its peak so far (VmHWM). */
+const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  try {
+    const kib = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    return Number(kib ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+/** The processes a process started (the BFF's PDF readers). */
+const childrenOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+const DEADLINE_MS = 2_000;
+/** Stated in docs/operations.md: the BFF's own growth while it reads hostile PDFs, and each reader's cap. */
+const BFF_GROWTH_MAX_MIB = 64;
+const READER_MAX_RSS_MIB = 256;
+const READER_OVERSHOOT_MIB = 64;
+
+/** What each hostile class must get: refused unread (422), refused for its password (422), or a verdict. */
+const EXPECTED: Record<string, 'complex' | 'protected' | 'verdict'> = {
+  'text-operator bomb (the reported file)': 'complex',
+  'whitespace bomb': 'complex',
+  'image bomb': 'complex',
+  'bomb behind a decoy endstream': 'complex',
+  'bomb behind a filter chain': 'complex',
+  'encrypted bomb (empty password)': 'complex',
+  'encrypted with a password': 'protected',
+  'arrays 900,000 deep': 'verdict',
+  'dictionaries 150,000 deep': 'verdict',
+  'xref table of 90,000 entries': 'verdict',
+  'xref claiming 2^31 entries': 'verdict',
+  'xref stream claiming 2^31 entries': 'verdict',
+  'JavaScript actions': 'verdict',
+  'a million operators': 'verdict',
+  'a form drawn 500,000 times': 'complex',
+  'truncated bomb': 'complex',
+};
+
+describe('hostile PDFs, sent to a BFF in a process of its own', () => {
+  let bff: AppProcess;
+  let cookie: string;
+  beforeAll(async () => {
+    bff = await startBffProcess({
+      UPSTREAM_URL: stack.stubUrl,
+      VERIFY_MAX_PER_IP: '1000',
+      PDF_READ_TIMEOUT_MS: String(DEADLINE_MS),
+      PDF_READER_MAX_RSS_MB: String(READER_MAX_RSS_MIB),
+    });
+    const client = createClient(bff.url);
+    await client.trpc.auth.signIn.mutate(PERSONA.maria);
+    cookie = client.cookieHeader();
+  });
+  afterAll(() => bff?.kill('SIGKILL'));
+
+  const send = async (pdf: Uint8Array) => {
+    const started = performance.now();
+    const response = await fetch(`${bff.url}${VERIFY_PDF_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf', origin: bff.url },
+      body: pdf,
+    });
+    const body = (await response.json()) as VerificationResult & { error?: { message: string } };
+    return {
+      status: response.status,
+      body,
+      retryAfter: response.headers.get('retry-after'),
+      ms: performance.now() - started,
+    };
+  };
+
+  /** Until `done` settles: /healthz and a signed-in query, one after the other; the slowest answer of each. */
+  async function probeWhile(done: Promise<unknown>) {
+    let settled = false;
+    void done.finally(() => {
+      settled = true;
+    });
+    const slowest = { healthz: 0, session: 0, readerRss: 0 };
+    const timed = async (key: 'healthz' | 'session', call: () => Promise<Response>) => {
+      const started = performance.now();
+      const response = await call();
+      slowest[key] = Math.max(slowest[key], performance.now() - started);
+      return response;
+    };
+    while (!settled) {
+      expect((await timed('healthz', () => fetch(`${bff.url}/healthz`))).status).toBe(200);
+      const session = await timed('session', () =>
+        fetch(`${bff.url}/trpc/auth.session`, { headers: { cookie } }),
+      );
+      expect(
+        ((await session.json()) as { result: { data: { nome?: string } } }).result.data.nome,
+      ).toBeTruthy();
+      const pid = bff.child.pid ?? 0;
+      for (const reader of childrenOf(pid))
+        slowest.readerRss = Math.max(slowest.readerRss, memoryOf(reader, 'VmRSS'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return slowest;
+  }
+
+  it('answers each class within its deadline and a second, in Portuguese, while /healthz and a signed-in query answer within 100 ms and memory stays bounded', async () => {
+    const pid = bff.child.pid ?? 0;
+    // the readers started and PDF.js loaded: the BFF as it is once it has read a file
+    expect((await send((await boleto()).bytes)).status).toBe(200);
+    const idle = memoryOf(pid, 'VmRSS');
+    const rows: Record<string, unknown>[] = [];
+    // made before, so that nothing but the probes runs here while the BFF reads
+    const corpus = Object.entries(HOSTILE_PDFS).map(([name, make]) => [name, make()] as const);
+    for (const [name, pdf] of corpus) {
+      const answer = send(pdf);
+      const slowest = await probeWhile(answer);
+      const { status, body, ms } = await answer;
+      rows.push({ name, status, ms: Math.round(ms), ...slowest });
+      const message = body.error?.message ?? body.titulo;
+      const expected = EXPECTED[name];
+      expect({ name, status, message }).toEqual({
+        name,
+        status: expected === 'verdict' ? 200 : 422,
+        message:
+          expected === 'complex'
+            ? VERIFY_MESSAGES.pdfTooComplex
+            : expected === 'protected'
+              ? VERIFY_MESSAGES.pdfProtected
+              : expect.stringMatching(
+                  new RegExp(`^(${VERIFY_MESSAGES.pdfUnreadable}|${VERIFY_MESSAGES.pdfNoCode})$`),
+                ),
+      });
+      if (expected === 'verdict') expect(body.veredito).toBe('invalido');
+      expect(ms, name).toBeLessThan(DEADLINE_MS + 1_000);
+      expect(slowest.healthz, name).toBeLessThan(100);
+      expect(slowest.session, name).toBeLessThan(100);
+      expect(slowest.readerRss, name).toBeLessThan(READER_MAX_RSS_MIB + READER_OVERSHOOT_MIB);
+    }
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(HOSTILE_PDFS).sort());
+    const growth = memoryOf(pid, 'VmHWM') - idle;
+    console.info(JSON.stringify({ idleMiB: Math.round(idle), growthMiB: Math.round(growth), rows }));
+    expect(growth).toBeLessThan(BFF_GROWTH_MAX_MIB);
+  }, 60_000);
+
+  it('sheds uploads beyond its readers and queue at once, with 503, Retry-After and a Portuguese message', async () => {
+    // 2 readers and 4 places in the queue by default: 10 slow files at once
+    const slow = formAmplification();
+    const answers = Array.from({ length: 10 }, () => send(slow));
+    const slowest = await probeWhile(Promise.all(answers));
+    const settled = await Promise.all(answers);
+    const seen = JSON.stringify({ slowest, answers: settled.map((a) => [a.status, Math.round(a.ms)]) });
+    const atOnce = settled.filter((a) => a.status === 503 && a.ms < 500);
+    expect(atOnce.length, seen).toBeGreaterThanOrEqual(4);
+    for (const { status, body, retryAfter, ms } of settled) {
+      expect([422, 503], seen).toContain(status);
+      expect(ms, seen).toBeLessThan(DEADLINE_MS + 1_000);
+      if (status === 503) {
+        expect(retryAfter).toBe('5');
+        expect(body).toEqual({ error: { message: VERIFY_MESSAGES.pdfBusy } });
+      } else expect(body).toEqual({ error: { message: VERIFY_MESSAGES.pdfTooComplex } });
+    }
+    expect(slowest.healthz, seen).toBeLessThan(100);
+    expect(slowest.session, seen).toBeLessThan(100);
+  }, 30_000);
 });

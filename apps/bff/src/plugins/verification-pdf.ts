@@ -7,11 +7,15 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/error-envelope';
 import type { Context } from '../trpc/context';
-import { verifyPdf } from '../verification/verify';
+import { PdfReaderBusyError, PdfRefusedError } from '../verification/pdf-reader';
+import { VERIFY_MESSAGES, verifyPdf } from '../verification/verify';
+import { RETRY_AFTER_SECONDS } from './load-shedding';
 
 /**
  * 'Verificar boleto ou PIX' with a boleto's PDF: the file is the request's body (application/pdf), read in
- * memory and checked like a pasted code; nothing of it is logged or kept. Only this route takes a PDF.
+ * memory, off the event loop (pdf-reader.ts), and checked like a pasted code; nothing of it is logged or
+ * kept. Only this route takes a PDF. A file past the reader's caps is refused with 422, one behind a
+ * password too; with every reader busy, 503 and Retry-After at once.
  */
 export async function verificationPdf(
   app: FastifyInstance,
@@ -31,6 +35,18 @@ export async function verificationPdf(
       try {
         return await verifyPdf(await createContext({ req, res: reply }), new Uint8Array(req.body as Buffer));
       } catch (error) {
+        if (error instanceof PdfRefusedError)
+          return sendError(
+            reply,
+            422,
+            error.reason === 'protected' ? VERIFY_MESSAGES.pdfProtected : VERIFY_MESSAGES.pdfTooComplex,
+          );
+        if (error instanceof PdfReaderBusyError)
+          return sendError(
+            reply.header('retry-after', String(RETRY_AFTER_SECONDS)),
+            503,
+            VERIFY_MESSAGES.pdfBusy,
+          );
         if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS')
           return sendError(reply, 429, error.message);
         if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE')

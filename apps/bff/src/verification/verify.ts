@@ -13,7 +13,7 @@ import { documentLabel, findSettlement, settlementCode } from '../agreements/set
 import { limitByIp, tooMany } from '../auth/sign-in';
 import type { Context, SignedIn } from '../trpc/context';
 import { type OwnInstalment, ownInstalments } from './own-instalments';
-import { codesInPdf } from './pdf-codes';
+import { codesInText } from './pdf-codes';
 
 const TEN_MINUTES = 10 * 60_000;
 const CHANNELS_TTL_MS = 5 * 60_000;
@@ -54,6 +54,11 @@ export const VERIFY_MESSAGES = {
   cnpj: 'O CNPJ do beneficiário impresso neste boleto não é o de uma empresa parceira: não pague.',
   pdfUnreadable: 'Não conseguimos ler este arquivo como um boleto em PDF',
   pdfNoCode: 'Não encontramos uma linha digitável nem um PIX Copia e Cola neste PDF',
+  pdfTooComplex:
+    'Não conseguimos conferir este PDF: ele é pesado ou complexo demais para um boleto. Digite ou cole a linha digitável.',
+  pdfProtected:
+    'Este PDF está protegido por senha: envie o boleto sem senha, ou digite ou cole a linha digitável.',
+  pdfBusy: 'Estamos conferindo muitos PDFs agora. Tente de novo em alguns segundos.',
   crc: 'O código de verificação (CRC) deste PIX não confere: ele foi alterado. Não pague.',
   malformed: 'Este PIX não segue o padrão do Banco Central: não pague.',
   pixKey: 'A chave PIX não pertence a nenhum parceiro: não pague',
@@ -157,9 +162,17 @@ const GRAVITY: Verdict[] = ['confere', 'atencao', 'invalido', 'nao-pague'];
  * code, each checked as if pasted; the worse verdict leads. Nothing of the file is kept.
  */
 export async function verifyPdf(ctx: Context, bytes: Uint8Array): Promise<VerificationResult> {
-  await limitVerifications(ctx);
-  const found = await codesInPdf(bytes);
-  if (!found) return notACode(VERIFY_MESSAGES.pdfUnreadable);
+  // a place among the PDF readers first: a file refused for want of one counts against no limit
+  const reading = ctx.services.pdfReader.reserve();
+  let text: string | null;
+  try {
+    await limitVerifications(ctx);
+    text = await reading.read(bytes);
+  } finally {
+    reading.release();
+  }
+  if (text === null) return notACode(VERIFY_MESSAGES.pdfUnreadable);
+  const found = codesInText(text);
   const today = todayInBrazil();
   const line = found.lines.map((l) => readBoleto(l, today)).find((b) => b !== null);
   const pix = found.pix.map((code) => readPix(code)).find((p) => p !== null);
