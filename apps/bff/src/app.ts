@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { Config } from './config';
+import { frameworkError } from './http/error-envelope';
 import { type LogStream, loggerOptions, requestLines } from './logging';
 import { agreementLetters } from './plugins/agreement-letters';
 import { boletos } from './plugins/boletos';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // While closing, requests on open connections are served (with `Connection: close`), not refused.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 5000 },
+    frameworkErrors: frameworkError,
   });
   const metrics = createMetrics(() => ({
     proxy: services.proxy,

@@ -29,6 +29,19 @@ export const sendError = (reply: FastifyReply, status: number, message: string) 
   reply.code(status).send(errorEnvelope(message));
 
 /**
+ * Fastify's own refusals before any route is found (a URL it cannot decode, a parameter past its length),
+ * in the same envelope and words: its English text would name the URL back.
+ */
+export function frameworkError(
+  error: Error & { statusCode?: number },
+  _req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  sendError(reply, status, status === 414 ? HTTP_MESSAGES.tooLarge : HTTP_MESSAGES.badRequest);
+}
+
+/**
  * A 503 the browser's code understands: for /trpc the tRPC error envelope (one per call of a batch),
  * so the SPA shows the Portuguese message; the plain envelope elsewhere.
  */

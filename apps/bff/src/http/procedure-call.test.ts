@@ -157,4 +157,16 @@ describe('the one reading of a procedure call', () => {
       expect(response.json()).toEqual({ error: { message: 'Requisição inválida.' } });
     }
   });
+
+  it('answers a URL Fastify cannot decode, or a path past its length, in Portuguese', async () => {
+    for (const [url, status, message] of [
+      ['/trpc/auth.signIn%E0%A4%A', 400, 'Requisição inválida.'],
+      ['/trpc/auth.session%', 400, 'Requisição inválida.'],
+      [`/trpc/${'auth.session,'.repeat(500)}auth.session?batch=1`, 414, 'Requisição grande demais.'],
+    ] as const) {
+      const response = await stack.app.inject({ url, headers: signedIn() });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json()).toEqual({ error: { message } });
+    }
+  });
 });

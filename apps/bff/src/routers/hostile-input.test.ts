@@ -1,267 +1,378 @@
+import { VERIFY_PDF_PATH, VERIFY_PDF_TOO_LARGE_MESSAGE } from '@portal/contracts/verification-pdf';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { HTTP_MESSAGES } from '../http/error-envelope';
 import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { appRouter, type ProcedurePath, proceduresOf } from '../trpc/app-router';
+import { INPUT_MESSAGES, MESSAGES } from '../trpc/to-trpc-error';
+import { VERIFY_MESSAGES } from '../verification/verify';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  // the PDF route's per-address limit out of the way, so that every hostile file is read
+  stack = await startStack({ env: { VERIFY_MAX_PER_IP: '100000', VERIFY_MAX_PER_SESSION: '100000' } });
 });
 afterAll(() => stack.close());
 
-const postJson = (url: string, payload: string) =>
-  stack.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+/** Every message the BFF may answer an input with: the portal's, the HTTP refusals', the field rules'. */
+const CATALOGUE = new Set<string>([
+  ...Object.values(MESSAGES),
+  ...Object.values(HTTP_MESSAGES),
+  ...INPUT_MESSAGES,
+]);
+/** What an English parser, zod or tRPC would have said, or a stack trace. */
+const FOREIGN =
+  /Unexpected (token|end)|Expected property|JSON at position|is not valid JSON|Invalid input|expected .* received|Too (big|small)|invalid_type|invalid_union|No procedure|procedure at path|needs to be an object|Batch call|\bat \/|node_modules|"stack"/i;
 
-const upstreamCalls = () => [...stack.stub.calls.values()].reduce((a, b) => a + b, 0);
-
-/** Malformed shapes: wrong types, missing and extra fields, huge strings, __proto__, NaN, bad documents. */
-const hostileValue = fc.oneof(
-  fc.anything({ withObjectString: true, withNullPrototype: true, withBigInt: false }),
-  fc.record(
-    {
-      cpfCnpj: fc.oneof(
-        fc.string(),
-        fc.integer(),
-        fc.double(),
-        fc.constant('529.982.247-24'),
-        fc.string({ minLength: 40, maxLength: 5000 }),
-      ),
-      senha: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(''), fc.integer(), fc.constant(null)),
-      __proto__: fc.object(),
-      extra: fc.anything(),
+/** A valid input of every procedure (undefined: it takes none): mutated below into invalid ones. */
+const SAMPLES: Record<ProcedurePath, unknown> = {
+  'auth.options': undefined,
+  'auth.session': undefined,
+  'auth.lookupDocument': { cpfCnpj: '529.982.247-25' },
+  'auth.signIn': { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' },
+  'auth.startChallenge': { cpfCnpj: '529.982.247-25' },
+  'auth.answerChallenge': { resposta: '1990' },
+  'auth.signInWithGoogle': { credential: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' },
+  'auth.signOut': undefined,
+  'account.profile': undefined,
+  'account.updateProfile': {
+    nome: 'Maria da Silva',
+    dtNascimento: '15/03/1985',
+    email: 'maria@example.com',
+    telefone: '(11) 98765-4321',
+    whatsapp: true,
+    endereco: {
+      cep: '01001-000',
+      endereco: 'Praça da Sé',
+      numero: '1',
+      complemento: '',
+      cidade: 'São Paulo',
+      uf: 'SP',
     },
-    { requiredKeys: [] },
+  },
+  'account.changePassword': { senha: 'Acordo@2026', novaSenha: 'Outra@2027', confirmacao: 'Outra@2027' },
+  'account.deleteAccount': { senha: 'Acordo@2026' },
+  'account.score': undefined,
+  'account.setNotifications': { notificacao: true },
+  'account.rate': { nota: 9, comentario: 'Ótimo atendimento' },
+  'debts.creditors': undefined,
+  'negotiation.contracts': { codcredor: '1001' },
+  'negotiation.offers': { codcredor: '1001', contrato: '4587120093', propostas: true, dividas: true },
+  'negotiation.saveSummary': {
+    codcredor: '1001',
+    contrato: '4587120093',
+    formaPagamento: 'boleto',
+    retorno: '/negociacao',
+    selecao: { modo: '2', parcelas: ['1'], vencimento: '2026-03-02' },
+  },
+  'negotiation.summary': undefined,
+  'agreements.create': {
+    chave: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    email: 'maria@example.com',
+    telefone: '(11) 98765-4321',
+  },
+  'agreements.intent': { chave: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  'agreements.pending': undefined,
+  'agreements.concluded': undefined,
+  'agreements.finish': undefined,
+  'agreements.inProgress': { codcredor: '1001', contrato: '4587120093' },
+  'agreements.reissue': { codcredor: '1001', contrato: '4587120093', parcela: '1' },
+  'agreements.settlementDeclaration': { codcredor: '1001', contrato: '4587120093' },
+  'agreements.send': { canal: 'email', destino: 'maria@example.com' },
+  'partners.list': undefined,
+  'registration.checkContacts': { email: 'nova@example.com', telefone: '(11) 98765-4321' },
+  'registration.register': {
+    cpfCnpj: '714.602.380-01',
+    nome: 'Nova Pessoa',
+    email: 'nova@example.com',
+    telefone: '(11) 98765-4321',
+    whatsapp: false,
+    notificacao: false,
+  },
+  'recovery.send': { cpfCnpj: '529.982.247-25' },
+  'recovery.reset': { id: 'abc123', codigo: '123456', novaSenha: 'Outra@2027', confirmacao: 'Outra@2027' },
+  'tracking.view': { page: 'home', codcredor: '1001' },
+  'verification.check': {
+    codigo:
+      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  },
+};
+
+// Sign-in and agreement creation take ten times the rest.
+const RUNS: Partial<Record<ProcedurePath, number>> = { 'auth.signIn': 10_000, 'agreements.create': 10_000 };
+const RUNS_EACH = 1_000;
+
+/** Values of the wrong kind for any field: other types, huge strings, floats, NaN, bad digits, impossible dates. */
+const wrongValue = fc.oneof(
+  fc.anything({ maxDepth: 2, withObjectString: true, withNullPrototype: true, withBigInt: false }),
+  fc.string({ minLength: 1_000, maxLength: 5_000 }),
+  fc.double(),
+  fc.constantFrom(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    1234.56,
+    -1,
+    '',
+    ' ',
+    '529.982.247-24',
+    '111.111.111-11',
+    '2026-02-30',
+    '31/02/1990',
+    '01/01/2999',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '\u0000',
+    'null',
   ),
 );
-const hostileBody = fc.oneof(
-  hostileValue.map((v) => JSON.stringify(v) ?? 'null'),
-  fc.string(),
-  fc.constant('{"cpfCnpj": NaN}'),
-  fc.constant('{"__proto__": {"admin": true}}'),
-);
 
-describe('hostile input', () => {
-  it('10,000 malformed sign-ins: no 5xx and no upstream call', async () => {
-    const before = upstreamCalls();
-    await fc.assert(
-      fc.asyncProperty(hostileBody, async (payload) => {
-        const response = await postJson('/trpc/auth.signIn', payload);
-        expect(response.statusCode).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode).toBeLessThan(500);
-      }),
-      { numRuns: 10_000 },
-    );
-    expect(upstreamCalls()).toBe(before);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Writes `value` at `key` as an own, enumerable property, `__proto__` included, so JSON carries it. */
+const put = (target: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/** The sample with fields dropped, retyped or added (also `__proto__` and nested ones). */
+function nearValid(sample: unknown) {
+  const keys = isObject(sample)
+    ? Object.entries(sample).flatMap(([key, value]) =>
+        isObject(value) ? [key, ...Object.keys(value).map((inner) => `${key}.${inner}`)] : [key],
+      )
+    : [];
+  const op = fc.record({
+    key: fc.constantFrom(...keys, '__proto__', 'constructor', 'extra'),
+    drop: fc.boolean(),
+    value: wrongValue,
   });
-
-  it('1,000 malformed inputs to every other procedure: no 5xx', async () => {
-    for (const path of ['auth.session', 'debts.creditors']) {
-      await fc.assert(
-        fc.asyncProperty(hostileValue, async (value) => {
-          const input = encodeURIComponent(JSON.stringify(value) ?? 'null');
-          const response = await stack.app.inject({ method: 'GET', url: `/trpc/${path}?input=${input}` });
-          expect(response.statusCode).toBeLessThan(500);
-        }),
-        { numRuns: 1_000 },
-      );
+  return fc.array(op, { minLength: 1, maxLength: 4 }).map((ops) => {
+    const copy = structuredClone(isObject(sample) ? sample : {}) as Record<string, unknown>;
+    for (const { key, drop, value } of ops) {
+      const [outer = '', inner] = key.split('.');
+      const holder =
+        inner !== undefined && isObject(copy[outer]) ? (copy[outer] as Record<string, unknown>) : copy;
+      const name = inner ?? outer;
+      if (drop) delete holder[name];
+      else put(holder, name, value);
     }
-    await fc.assert(
-      fc.asyncProperty(hostileBody, async (payload) => {
-        const response = await postJson('/trpc/auth.signOut', payload);
-        expect(response.statusCode).toBeLessThan(500);
-      }),
-      { numRuns: 1_000 },
-    );
+    return JSON.stringify(copy);
+  });
+}
+
+/** Text that is not JSON: cut, NaN, single quotes, trailing commas, anything typed. */
+function brokenJson(sample: unknown) {
+  const text = JSON.stringify(sample ?? { a: 1 });
+  return fc.oneof(
+    fc.string(),
+    fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((cut) => text.slice(0, cut)),
+    fc.constantFrom(
+      text.replace(/:("[^"]*"|true|false|\d+)/, ':NaN'),
+      text.replace(/"/g, "'"),
+      text.replace(/}$/, ',}'),
+      '{"cpfCnpj": NaN}',
+      '{"__proto__": {"admin": true}',
+      'undefined',
+      '[1,2,',
+      '\u0000',
+    ),
+  );
+}
+
+/** Any input text for a procedure: near its shape, of no shape, or not JSON at all. */
+const hostileText = (sample: unknown) =>
+  fc.oneof(
+    { weight: 3, arbitrary: nearValid(sample) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .anything({ withObjectString: true, withNullPrototype: true, withBigInt: false })
+        .map((v) => JSON.stringify(v) ?? ''),
+    },
+    { weight: 1, arbitrary: brokenJson(sample) },
+  );
+
+/** Whether the procedure's own schema takes the text the server will parse: such an input is not hostile. */
+function accepted(schema: ZodType, text: string) {
+  let value: unknown;
+  try {
+    value = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return schema.safeParse(value).success;
+}
+
+/** Everything the upstream was asked or told: HTTP calls, proxy messages, access and trail records. */
+async function upstreamActivity() {
+  const trail = await stack.stub.app.inject({ url: '/__stub/trilha' });
+  const calls = [...stack.stub.calls].filter(([route]) => !route.includes('/__stub/'));
+  return (
+    calls.reduce((sum, [, count]) => sum + count, 0) +
+    stack.stub.state.proxyRequests.length +
+    stack.stub.state.acionamentos.length +
+    (trail.json() as unknown[]).length
+  );
+}
+
+/** The messages of an answer: a tRPC error (one per call of a batch), the plain envelope, or none. */
+function messagesOf(body: string): string[] {
+  const json = JSON.parse(body) as unknown;
+  return (Array.isArray(json) ? json : [json]).flatMap((item) => {
+    const message = (item as { error?: { message?: unknown } }).error?.message;
+    return message === undefined ? [] : [String(message)];
+  });
+}
+
+async function signedIn() {
+  const user = stack.stub.state.clonePersona('maria');
+  const client = stack.client();
+  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+  return { cookie: client.cookieHeader(), 'sec-fetch-site': 'same-origin' };
+}
+
+const procedures = Object.entries(proceduresOf(appRouter)).map(([path, procedure]) => ({
+  path: path as ProcedurePath,
+  type: procedure?._def.type,
+  schema: procedure?._def.inputs[0] as ZodType | undefined,
+}));
+// Those that take an input first: their inputs are all refused, so the upstream must hear nothing of them.
+procedures.sort((a, b) => Number(!a.schema) - Number(!b.schema));
+
+describe('hostile input to every procedure', () => {
+  it('has a valid sample input for every procedure, and none for a procedure that is gone', () => {
+    expect(procedures.filter(({ path }) => !(path in SAMPLES)).map(({ path }) => path)).toEqual([]);
+    const names = procedures.map(({ path }) => path as string);
+    expect(Object.keys(SAMPLES).filter((path) => !names.includes(path))).toEqual([]);
+    for (const { path, schema } of procedures) {
+      if (schema) expect(schema.safeParse(SAMPLES[path]).success, path).toBe(true);
+    }
   });
 
-  describe('signed in, the negotiation and agreement procedures', () => {
-    /** Shapes close to the real inputs, with wrong types, impossible dates, floats and extra keys. */
-    const journeyValue = fc.oneof(
-      hostileValue,
-      fc.record(
-        {
-          codcredor: fc.oneof(fc.string(), fc.constant('1002'), fc.integer(), fc.string({ minLength: 30 })),
-          contrato: fc.oneof(fc.string(), fc.constant('4587120093'), fc.constant('../../etc'), fc.double()),
-          vencimento: fc.oneof(
-            fc.string(),
-            fc.constant('2026-02-30'),
-            fc.constant('31/12/2026'),
-            fc.integer(),
-          ),
-          propostas: fc.oneof(fc.boolean(), fc.string()),
-          dividas: fc.oneof(fc.boolean(), fc.constant('true')),
-          formaPagamento: fc.oneof(fc.constantFrom('boleto', 'cartao', 'pix', 'cheque'), fc.integer()),
-          retorno: fc.oneof(fc.string(), fc.constant('https://evil.example/'), fc.constant('/negociacao')),
-          selecao: fc.oneof(
-            fc.anything(),
-            fc.record({ modo: fc.constantFrom('1', '2', 1), idProposta: fc.string() }, { requiredKeys: [] }),
-            fc.record({ modo: fc.constant('2'), parcelas: fc.array(fc.string()), vencimento: fc.string() }),
-          ),
-          chave: fc.oneof(fc.uuid(), fc.string(), fc.integer()),
-          email: fc.oneof(fc.emailAddress(), fc.string(), fc.string({ minLength: 300, maxLength: 600 })),
-          telefone: fc.oneof(fc.string(), fc.constant('(11) 3333-4444'), fc.double()),
-          parcela: fc.oneof(fc.string(), fc.string({ minLength: 61 })),
-          canal: fc.oneof(fc.constantFrom('email', 'sms', 'whatsapp'), fc.integer()),
-          destino: fc.oneof(fc.string(), fc.emailAddress()),
-          __proto__: fc.object(),
-        },
-        { requiredKeys: [] },
-      ),
-    );
-    let cookie = '';
-    const signedIn = () => ({
-      cookie,
-      host: new URL(stack.url).host,
-      origin: stack.url,
-      'content-type': 'application/json',
-    });
-    const agreementsMade = () => stack.stub.state.ledger.agreements.length;
-
-    beforeAll(async () => {
-      const client = stack.client();
-      await client.trpc.auth.signIn.mutate(PERSONA.maria);
-      cookie = client.cookieHeader();
-    });
-
-    it('10,000 malformed agreement creations: no 5xx, no agreement upstream', async () => {
-      const before = agreementsMade();
+  it.each(procedures)(
+    '$path: thousands of malformed inputs, no 5xx, only Portuguese messages, nothing upstream',
+    async ({ path, type, schema }) => {
+      const headers = await signedIn();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = await upstreamActivity();
+      const runs = RUNS[path] ?? RUNS_EACH;
+      let sent = 0;
       await fc.assert(
-        fc.asyncProperty(journeyValue, async (value) => {
+        fc.asyncProperty(
+          schema
+            ? hostileText(SAMPLES[path]).filter((text) => !accepted(schema, text))
+            : hostileText(undefined),
+          async (text) => {
+            sent += 1;
+            const response = await stack.app.inject(
+              type === 'query'
+                ? { url: `/trpc/${path}${text === '' ? '' : `?input=${encodeURIComponent(text)}`}`, headers }
+                : {
+                    method: 'POST',
+                    url: `/trpc/${path}`,
+                    headers: { ...headers, 'content-type': 'application/json' },
+                    payload: text,
+                  },
+            );
+            expect(response.statusCode).toBeLessThan(500);
+            // refused for what it holds: never a lost session or a foreign origin
+            if (schema) expect(response.statusCode).toBe(400);
+            else expect([401, 403]).not.toContain(response.statusCode);
+            for (const message of messagesOf(response.body)) expect(CATALOGUE).toContain(message);
+            expect(response.body).not.toMatch(FOREIGN);
+          },
+        ),
+        { numRuns: runs },
+      );
+      expect(sent).toBeGreaterThanOrEqual(runs);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (schema) expect(await upstreamActivity()).toBe(before);
+    },
+    300_000,
+  );
+
+  it('answers a field at fault by its name only, with the field rule’s message when it has one', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const wrongType = await stack.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers,
+      payload: JSON.stringify({ cpfCnpj: 52998224725, senha: 'x' }),
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error).toMatchObject({
+      message: 'Dados inválidos',
+      data: { code: 'BAD_REQUEST', fields: ['cpfCnpj'] },
+    });
+    const badDocument = await stack.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers,
+      payload: JSON.stringify({ cpfCnpj: '529.982.247-24', senha: 'x' }),
+    });
+    expect(badDocument.json().error).toMatchObject({
+      message: 'CPF/CNPJ inválido',
+      data: { fields: ['cpfCnpj'] },
+    });
+    const broken = await stack.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers,
+      payload: '{"cpf',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toBe(HTTP_MESSAGES.badRequest);
+  });
+});
+
+describe('hostile files to the PDF route', () => {
+  const PDF_MESSAGES = new Set<string>([
+    ...CATALOGUE,
+    VERIFY_PDF_TOO_LARGE_MESSAGE,
+    ...(Object.values(VERIFY_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),
+  ]);
+  const header = '%PDF-1.7\n';
+  const body = fc.oneof(
+    fc.uint8Array({ maxLength: 4_096 }).map((bytes) => Buffer.from(bytes)),
+    fc.string({ maxLength: 2_000 }).map((text) => Buffer.from(header + text)),
+    fc.constantFrom(
+      Buffer.alloc(0),
+      Buffer.from(header),
+      Buffer.from(
+        `${header}1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF`,
+      ),
+      Buffer.from(`${header}${'('.repeat(10_000)}`),
+      Buffer.from('{"codigo": "x"}'),
+    ),
+  );
+
+  it('300 malformed files: no 5xx, only Portuguese messages', async () => {
+    const headers = await signedIn();
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('application/pdf', 'application/json', 'text/plain'),
+        async (file, type) => {
           const response = await stack.app.inject({
             method: 'POST',
-            url: '/trpc/agreements.create',
-            headers: signedIn(),
-            payload: JSON.stringify(value) ?? 'null',
+            url: VERIFY_PDF_PATH,
+            headers: { ...headers, 'content-type': type },
+            payload: file,
           });
-          expect(response.statusCode).toBeGreaterThanOrEqual(400);
           expect(response.statusCode).toBeLessThan(500);
-          // refused for what it holds, not for a missing session or a foreign origin
-          expect([401, 403]).not.toContain(response.statusCode);
-        }),
-        { numRuns: 10_000 },
-      );
-      expect(agreementsMade()).toBe(before);
-    });
-
-    it('1,000 malformed inputs to each of the others: no 5xx, no agreement upstream', async () => {
-      const before = agreementsMade();
-      const queries = [
-        'negotiation.contracts',
-        'negotiation.offers',
-        'negotiation.summary',
-        'agreements.concluded',
-        'agreements.inProgress',
-        'agreements.intent',
-        'agreements.pending',
-      ];
-      for (const path of queries) {
-        await fc.assert(
-          fc.asyncProperty(journeyValue, async (value) => {
-            const input = encodeURIComponent(JSON.stringify(value) ?? 'null');
-            const url = `/trpc/${path}?input=${input}`;
-            const response = await stack.app.inject({ method: 'GET', url, headers: signedIn() });
-            expect(response.statusCode).toBeLessThan(500);
-            expect([401, 403]).not.toContain(response.statusCode);
-          }),
-          { numRuns: 1_000 },
-        );
-      }
-      const mutations = [
-        'negotiation.saveSummary',
-        'agreements.reissue',
-        'agreements.send',
-        'agreements.finish',
-      ];
-      for (const path of mutations) {
-        await fc.assert(
-          fc.asyncProperty(journeyValue, async (value) => {
-            const response = await stack.app.inject({
-              method: 'POST',
-              url: `/trpc/${path}`,
-              headers: signedIn(),
-              payload: JSON.stringify(value) ?? 'null',
-            });
-            expect(response.statusCode).toBeLessThan(500);
-            expect([401, 403]).not.toContain(response.statusCode);
-          }),
-          { numRuns: 1_000 },
-        );
-      }
-      expect(agreementsMade()).toBe(before);
-    });
-  });
-
-  describe('signed in, the account procedures', () => {
-    const accountValue = fc.oneof(
-      hostileValue,
-      fc.record(
-        {
-          nome: fc.oneof(fc.string(), fc.string({ minLength: 121, maxLength: 400 }), fc.integer()),
-          dtNascimento: fc.oneof(
-            fc.string(),
-            fc.constant('31/02/1990'),
-            fc.constant('01/01/2999'),
-            fc.date(),
-          ),
-          email: fc.oneof(fc.emailAddress(), fc.string(), fc.constant('')),
-          telefone: fc.oneof(fc.string(), fc.constant(''), fc.constant('(11) 3333-4444'), fc.double()),
-          whatsapp: fc.oneof(fc.boolean(), fc.string()),
-          endereco: fc.oneof(
-            fc.anything(),
-            fc.record(
-              { cep: fc.string(), uf: fc.oneof(fc.constantFrom('SP', 'XX', ''), fc.integer()) },
-              { requiredKeys: [] },
-            ),
-          ),
-          senha: fc.oneof(fc.string(), fc.integer()),
-          novaSenha: fc.oneof(fc.string(), fc.string({ minLength: 201, maxLength: 400 })),
-          confirmacao: fc.string(),
-          nota: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(Number.NaN)),
-          comentario: fc.oneof(fc.string(), fc.string({ minLength: 501, maxLength: 900 }), fc.integer()),
-          notificacao: fc.oneof(fc.boolean(), fc.string(), fc.constant(null)),
-          __proto__: fc.object(),
+          for (const message of messagesOf(response.body)) expect(PDF_MESSAGES).toContain(message);
+          expect(response.body).not.toMatch(FOREIGN);
         },
-        { requiredKeys: [] },
       ),
+      { numRuns: 300 },
     );
-    let headers: Record<string, string> = {};
-    let cpfCnpj = '';
-
-    beforeAll(async () => {
-      const copy = stack.stub.state.clonePersona('maria');
-      cpfCnpj = copy.cpfCnpj;
-      const client = stack.client();
-      await client.trpc.auth.signIn.mutate({ cpfCnpj, senha: 'Acordo@2026' });
-      const url = new URL(stack.url);
-      headers = {
-        cookie: client.cookieHeader(),
-        host: url.host,
-        origin: stack.url,
-        'content-type': 'application/json',
-      };
+    const tooLarge = await stack.app.inject({
+      method: 'POST',
+      url: VERIFY_PDF_PATH,
+      headers: { ...headers, 'content-type': 'application/pdf' },
+      payload: Buffer.alloc(2 * 1024 * 1024 + 1, 0x20),
     });
-
-    it('500 malformed inputs to each account mutation: no 5xx, the account still there and its password unchanged', async () => {
-      for (const path of [
-        'account.updateProfile',
-        'account.changePassword',
-        'account.rate',
-        'account.setNotifications',
-      ]) {
-        await fc.assert(
-          fc.asyncProperty(accountValue, async (value) => {
-            const response = await stack.app.inject({
-              method: 'POST',
-              url: `/trpc/${path}`,
-              headers,
-              payload: JSON.stringify(value) ?? 'null',
-            });
-            expect(response.statusCode).toBeLessThan(500);
-            expect([401, 403]).not.toContain(response.statusCode);
-          }),
-          { numRuns: 500 },
-        );
-      }
-      expect(stack.stub.state.checkPassword(cpfCnpj, 'Acordo@2026')).toBeDefined();
-    });
-  });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(messagesOf(tooLarge.body)).toEqual([VERIFY_PDF_TOO_LARGE_MESSAGE]);
+  }, 120_000);
 });
