@@ -174,16 +174,23 @@ describe('headers', () => {
     expect(response.text).not.toMatch(/\bat \/|node_modules|stack/);
     // Only the HTML shell may be kept (and revalidated); every API answer is personal.
     expect(response.headers['cache-control']).toBe(kind === 'an HTML page' ? 'no-cache' : 'no-store');
-    // Only a sign-in sets a cookie: the opaque session id, out of reach of scripts and other sites.
+    // Only a sign-in sets cookies: the opaque session id and the signed device id, out of reach of
+    // scripts and other sites.
     const cookies = (response.headers['set-cookie'] ?? []) as unknown as string[];
     if (kind !== 'a mutation') expect(cookies).toEqual([]);
-    for (const cookie of cookies) {
+    const sid = cookies.filter((cookie) => cookie.startsWith('sid='));
+    const device = cookies.filter((cookie) => cookie.startsWith('dispositivo='));
+    for (const cookie of sid) {
       expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
-      expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
+    }
+    for (const cookie of device) expect(cookie).toMatch(/; SameSite=Strict/);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; Path=\//);
     }
-    if (kind === 'a mutation') expect(cookies).toHaveLength(1);
+    if (kind === 'a mutation') expect([sid.length, device.length]).toEqual([1, 1]);
+    expect(sid.length + device.length).toBe(cookies.length);
   });
 
   it('answers 431 to oversized headers', async () => {
