@@ -184,13 +184,23 @@ describe('what the endpoint refuses or words itself', () => {
     expect(ours.ways).toEqual([]);
   });
 
-  it('refuses a batch whose input is not an object, in Portuguese, before any procedure runs', async () => {
-    ours.ways.length = 0;
-    const response = await ours.app.inject({ url: '/trpc/t.greet?batch=1&input=5' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(refusal);
-    expect(ours.ways).toEqual([]);
-  });
+  it.each<[string, InjectOptions]>([
+    ['a query', { url: '/trpc/t.greet?batch=1&input=5' }],
+    [
+      'a streamed query',
+      { url: '/trpc/t.greet?batch=1&input=null', headers: { 'trpc-accept': 'application/jsonl' } },
+    ],
+    ['a mutation', { method: 'POST', url: '/trpc/t.remember,t.bye?batch=1', headers: json, payload: '[1]' }],
+  ])(
+    'refuses a batch whose input is not an object (%s), in Portuguese, before any procedure runs',
+    async (_name, request) => {
+      ours.ways.length = 0;
+      const response = await ours.app.inject(request);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(refusal);
+      expect(ours.ways).toEqual([]);
+    },
+  );
 
   it.each<[string, string, string]>([
     ['an unknown procedure', '/trpc/t.nowhere', HTTP_MESSAGES.notFound],

@@ -45,6 +45,27 @@ const streamRefused = () =>
   });
 
 /**
+ * Whether a batch's input, when it is JSON, is an object of inputs by position. Refused here, before either
+ * way runs: tRPC's own refusal of it is English, and comes only once a procedure reads its input.
+ */
+function batchInputIsObject(req: FastifyRequest): boolean {
+  const query = req.url.indexOf('?');
+  const text =
+    req.method === 'GET'
+      ? new URLSearchParams(query < 0 ? '' : req.url.slice(query + 1)).get('input')
+      : typeof req.body === 'string'
+        ? req.body
+        : null;
+  if (!text) return true;
+  try {
+    const inputs: unknown = JSON.parse(text);
+    return isObject(inputs);
+  } catch {
+    return true; // not JSON: refused as such, in the portal's words
+  }
+}
+
+/**
  * The tRPC endpoint. A plain JSON call (what the web client sends) is answered here, straight from the
  * procedures, in tRPC's wire format: its error shapes, status codes, headers and `onError` reports, as its
  * resolveResponse makes them. tRPC's Fastify adapter would build a web Request, Response, abort signals
@@ -68,14 +89,8 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
   const serialize = (json: TRPCResponse | TRPCResponse[]) =>
     JSON.stringify(plainJson ? json : transformTRPCResponse(config, json));
 
-  /**
-   * The request as a plain call of the procedures its one reading names; REFUSED for a batch whose input is
-   * not an object (tRPC's own refusal of it is in English); undefined for the adapter's cases.
-   */
-  function plainCall(
-    req: FastifyRequest,
-    { paths, batch }: ProcedureCall,
-  ): PlainCall | typeof REFUSED | undefined {
+  /** The request as a plain call of the procedures its one reading names; undefined for the adapter's cases. */
+  function plainCall(req: FastifyRequest, { paths, batch }: ProcedureCall): PlainCall | undefined {
     const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : undefined;
     const contentType = req.headers['content-type'];
     if (
@@ -93,7 +108,7 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
       if (typeof text !== 'string' || (type === 'mutation' && text === '') || paths.length > maxBatchSize)
         return undefined;
       const inputs: unknown = text === '' ? undefined : JSON.parse(text);
-      if (batch && inputs !== undefined && !isObject(inputs)) return REFUSED;
+      if (batch && inputs !== undefined && !isObject(inputs)) return undefined;
       const calls: PlainCall['calls'] = [];
       for (const [index, path] of paths.entries()) {
         const procedure = procedures[path];
@@ -240,8 +255,8 @@ export async function trpcEndpoint<TRouter extends AnyTRPCRouter>(
       scope.all('/:path', { config: { procedureCall: true } }, async (req, reply) => {
         const reading = readProcedureCall(req);
         if (!reading || reading === REFUSED) return sendError(reply, 400, HTTP_MESSAGES.badRequest);
+        if (reading.batch && !batchInputIsObject(req)) return sendError(reply, 400, HTTP_MESSAGES.badRequest);
         const call = plainCall(req, reading);
-        if (call === REFUSED) return sendError(reply, 400, HTTP_MESSAGES.badRequest);
         if (call) return answer(req, reply, call);
         // Plain names: tRPC's own decoding of them changes nothing.
         const path = reading.paths.join(',');
