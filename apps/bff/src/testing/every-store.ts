@@ -18,8 +18,9 @@ export function onEveryStore(block: (storeEnv: () => Record<string, string>) => 
       });
       afterAll(() => redis?.close());
     }
-    block((): Record<string, string> =>
-      redis ? { REDIS_URL: redis.url, KEY_SECRET: 'a-secret-of-sixteen-or-more-characters' } : {},
+    block(
+      (): Record<string, string> =>
+        redis ? { REDIS_URL: redis.url, KEY_SECRET: 'a-secret-of-sixteen-or-more-characters' } : {},
     );
   });
 }

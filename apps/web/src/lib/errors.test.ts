@@ -17,9 +17,8 @@ describe('errorMessage', () => {
     expect(errorMessage(serverError('GATEWAY_TIMEOUT', 'Erro de timeout'))).toBe('Erro de timeout');
   });
 
-  it('takes the first issue of an input validation failure', () => {
-    const issues = JSON.stringify([{ code: 'custom', message: 'CPF/CNPJ inválido', path: ['cpfCnpj'] }]);
-    expect(errorMessage(serverError('BAD_REQUEST', issues))).toBe('CPF/CNPJ inválido');
+  it("keeps an input error's message as the BFF words it (a field rule's message, never the schema's issues)", () => {
+    expect(errorMessage(serverError('BAD_REQUEST', 'CPF/CNPJ inválido'))).toBe('CPF/CNPJ inválido');
   });
 
   it('falls back to the generic message for network failures and anything unknown', () => {

@@ -47,27 +47,6 @@ export function isServerError(error: unknown): boolean {
   return errorCode(error) !== undefined;
 }
 
-/** An input-validation failure carries the zod issues as JSON: keep the first issue's message. */
-function firstIssueMessage(message: string): string | undefined {
-  if (!message.startsWith('[')) return undefined;
-  try {
-    const issues: unknown = JSON.parse(message);
-    if (!Array.isArray(issues)) return undefined;
-    const first: unknown = issues[0];
-    if (
-      typeof first === 'object' &&
-      first !== null &&
-      'message' in first &&
-      typeof first.message === 'string'
-    ) {
-      return first.message;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 /**
  * The Portuguese message the BFF sent with a tRPC error; anything else (a network failure, a proxy's
  * HTML page, a bug) gets the generic message rather than an English or technical text.
@@ -76,5 +55,5 @@ export function errorMessage(error: unknown): string {
   if (!(error instanceof TRPCClientError) || !isServerError(error)) return FALLBACK_ERROR_MESSAGE;
   const message = error.message.trim();
   if (message === '') return FALLBACK_ERROR_MESSAGE;
-  return firstIssueMessage(message) ?? message;
+  return message;
 }
