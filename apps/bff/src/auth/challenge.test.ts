@@ -29,20 +29,31 @@ describe('identity-question answers sent at once', () => {
     expect(messages.filter((m) => m === MESSAGES.challengeExpired)).toHaveLength(18);
   });
 
-  it('cannot lock a document out sooner than wrong passwords would: the refused answers count for nothing', async () => {
-    const user = stack.stub.state.clonePersona('ana');
-    const { trpc } = stack.client();
-    // 20 answers at once to one question, then one wrong answer to another: four failures, one short of a lock
-    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
-    await Promise.all(
-      Array.from({ length: 20 }, () => failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))),
-    );
-    await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
-    expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(WRONG);
-    const view = await stack
-      .client()
-      .trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
-    expect(view.nome).toBe(user.profile.nome);
+  it('count only the answers that reached the upstream against the daily cap, and never against the password', async () => {
+    const local = await startStack({ env: { CHALLENGE_ANSWERS_PER_DOCUMENT_DAY: '4' } });
+    try {
+      const user = local.stub.state.clonePersona('ana');
+      const { trpc } = local.client();
+      const reached = () => local.stub.calls.get(`POST ${UPSTREAM_PATHS.verificarLogin}`) ?? 0;
+      // 20 answers at once to one question: three reach the upstream and count, the refused count for nothing
+      await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+      await Promise.all(
+        Array.from({ length: 20 }, () => failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))),
+      );
+      await trpc.auth.startChallenge.mutate({ cpfCnpj: user.cpfCnpj });
+      expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(WRONG);
+      const before = reached();
+      expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(
+        MESSAGES.tooManyAttempts,
+      );
+      expect(reached()).toBe(before);
+      const view = await local
+        .client()
+        .trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: 'Acordo@2026' });
+      expect(view.nome).toBe(user.profile.nome);
+    } finally {
+      await local.close();
+    }
   });
 
   it('a right answer signs in once: of 5 at once, one gets a session and the others find the question spent', async () => {
