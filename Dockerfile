@@ -20,8 +20,6 @@ RUN pnpm install --frozen-lockfile
 COPY tsconfig.base.json ./
 COPY packages/ packages/
 COPY apps/ apps/
-# the build prerenders the public pages with the route table scripts/check-budgets.ts reads
-COPY scripts/check-budgets.ts scripts/
 RUN pnpm --filter @portal/web build
 
 # Production-only folders: the package's files plus a node_modules of its dependencies, workspace

@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CSS_BUDGET,
-  HOME_JS_BUDGET,
-  type Manifest,
-  measure,
-  pagesOf,
-  ROUTE_JS_BUDGET,
-} from './check-budgets';
+import { type Manifest, pagesOf } from '../apps/web/scripts/page-chunks';
+import { CSS_BUDGET, HOME_JS_BUDGET, measure, ROUTE_JS_BUDGET } from './check-budgets';
 
 let dist: string;
 beforeEach(() => {

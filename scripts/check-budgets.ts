@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import ts from 'typescript';
+import {
+  APP_ENTRY,
+  HOME_ENTRY,
+  type Manifest,
+  type Page,
+  pagesOf,
+  staticClosure,
+} from '../apps/web/scripts/page-chunks';
 import { routeTable } from '../apps/web/src/lib/paths';
 
 // What each page of the built SPA downloads before it can paint, gzip-compressed, against its budget:
@@ -14,32 +21,10 @@ const KB = 1024;
 export const HOME_JS_BUDGET = 100 * KB;
 export const ROUTE_JS_BUDGET = 170 * KB;
 export const CSS_BUDGET = 15 * KB;
-/** The app's entry, and the home page's own (apps/web/src/app/home-app.tsx), as the manifest names them. */
-export const APP_ENTRY = 'index.html';
-export const HOME_ENTRY = 'home.html';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = path.join(ROOT, 'apps/web');
 const ROUTER = 'src/app/router.tsx';
-
-/** The fields of Vite's `.vite/manifest.json` read here, keyed by source path relative to apps/web. */
-export interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  /** Chunks loaded with this one (its dynamic imports load on demand and are not counted). */
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
-export interface Page {
-  /** The route's path ('/', '/login'), or the page's name in the router when it has none. */
-  route: string;
-  /** The page module, relative to apps/web without extension ('src/features/home/home-page'). */
-  module: string;
-}
 
 export interface Row {
   route: string;
@@ -47,48 +32,6 @@ export interface Row {
   jsBudget: number;
   css: number;
   ok: boolean;
-}
-
-/**
- * The pages of the router's `pages` table: each property names a route of `routeTable` (or a page
- * without one, e.g. 'notFound') and imports its page module on demand.
- */
-export function pagesOf(routerSource: string, routerFile = ROUTER): Page[] {
-  const source = ts.createSourceFile(
-    routerFile,
-    routerSource,
-    ts.ScriptTarget.Latest,
-    false,
-    ts.ScriptKind.TSX,
-  );
-  const pages: Page[] = [];
-  const importsIn = (node: ts.Node): string[] =>
-    ts.isCallExpression(node) &&
-    node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-    node.arguments[0] &&
-    ts.isStringLiteralLike(node.arguments[0])
-      ? [node.arguments[0].text]
-      : node.getChildren(source).flatMap(importsIn);
-  const visit = (node: ts.Node): void => {
-    if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      node.name.text === 'pages' &&
-      node.initializer &&
-      ts.isObjectLiteralExpression(node.initializer)
-    ) {
-      for (const property of node.initializer.properties) {
-        if (!property.name || !ts.isIdentifier(property.name)) continue;
-        const name = property.name.text;
-        const route = name in routeTable ? routeTable[name as keyof typeof routeTable].path : name;
-        for (const specifier of importsIn(property))
-          pages.push({ route, module: path.posix.join(path.posix.dirname(routerFile), specifier) });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return pages;
 }
 
 /** The JS and CSS gzip sizes, in bytes, of the first load of every page, and whether each is in budget. */
@@ -116,18 +59,6 @@ export function measure(distDir: string, pages: Page[]): Row[] {
     const jsBudget = home ? HOME_JS_BUDGET : ROUTE_JS_BUDGET;
     return { route, js: jsSize, jsBudget, css: cssSize, ok: jsSize <= jsBudget && cssSize <= CSS_BUDGET };
   });
-}
-
-/** The given chunks and every chunk they import statically, transitively. */
-export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const add = (key: string): void => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) add(imported);
-  };
-  for (const key of keys) add(key);
-  return seen;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

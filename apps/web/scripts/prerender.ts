@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { APP_ENTRY, HOME_ENTRY, type Manifest, pagesOf, staticClosure } from '../../../scripts/check-budgets';
 import { routeTable } from '../src/lib/paths';
+import { APP_ENTRY, HOME_ENTRY, type Manifest, pagesOf, staticClosure } from './page-chunks';
 
 // After `vite build`: renders the public pages (apps/web/src/prerender.tsx) into copies of index.html,
 // each with its page's stylesheets and modules named in <head>, so the page paints before any script
