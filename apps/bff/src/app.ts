@@ -51,11 +51,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: frameworkError,
   });
-  const metrics = createMetrics(() => ({
-    proxy: services.proxy,
-    activation: services.activation,
-    trail: services.trail,
-  }));
+  const metrics = createMetrics(
+    () => ({
+      store: services.store,
+      channels: { proxy: services.proxy, activation: services.activation, trail: services.trail },
+    }),
+    { version: config.APP_VERSION, revision: config.APP_REVISION },
+  );
   const services = createServices(config, {
     store: deps.store,
     logger: app.log,
@@ -72,13 +74,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   });
   errorHandler(app, metrics);
   await loadShedding(app, config, metrics.registry);
-  metricsEndpoint(app, metrics);
-  probes(app, {
-    store: services.store,
-    proxy: services.proxy.connection,
-    tracking: { activation: services.activation.connection, trail: services.trail.connection },
-    closing,
-  });
+  metricsEndpoint(app, metrics, { procedures: Object.keys(appRouter._def.procedures) });
+  probes(app, { closing });
   security(app, config);
   const createContext = createContextFactory(services);
   await trpcEndpoint(app, {

@@ -9,6 +9,9 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** the image's version and source revision (set by the image build): in every log line and build_info */
+  APP_VERSION: z.string().min(1).default('dev'),
+  APP_REVISION: z.string().min(1).default('dev'),
   /** base URL of the creditor upstream's REST API (the stub in development) */
   UPSTREAM_URL: z.url(),
   /** base URL of the upstream's socket channels; defaults to UPSTREAM_URL with ws(s) */

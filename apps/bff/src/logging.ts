@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config';
 
@@ -15,6 +16,8 @@ export function loggerOptions(config: Config, stream?: LogStream): FastifyServer
   return {
     level: config.LOG_LEVEL,
     ...(stream ? { stream } : {}),
+    // pino's own base (pid, hostname) plus the version: every line says which build wrote it
+    base: { pid: process.pid, hostname: hostname(), version: config.APP_VERSION },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { REFUSED, readProcedureCall } from '../http/procedure-call';
+import type { SessionStore } from '../session/session-store';
 import type { SocketConnection } from '../upstream/socket-connection';
 import { NEVER_SHED } from './load-shedding';
 
@@ -22,10 +24,33 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** The app's Prometheus metrics; the channels are read when scraped. */
-export function createMetrics(channels: () => Record<string, ChannelGauges>) {
+/** What the metrics read when scraped: the store and the upstream socket channels. */
+export interface MetricSources {
+  readonly store: SessionStore;
+  readonly channels: Record<string, ChannelGauges>;
+}
+
+/** The build this process runs, as the image stamped it. */
+export interface BuildInfo {
+  readonly version: string;
+  readonly revision: string;
+}
+
+/** How long a scrape waits on a dependency before counting it down (well within a scrape's timeout). */
+const DEPENDENCY_PROBE_MS = 1_000;
+
+const within = (ms: number, check: Promise<boolean>) => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
+};
+
+/** The app's Prometheus metrics; the store and the channels are read when scraped. */
+export function createMetrics(sources: () => MetricSources, build: BuildInfo) {
   const registers = [new Registry()];
-  const named = () => Object.entries(channels());
+  const named = () => Object.entries(sources().channels);
   const metrics = {
     registry: registers[0] as Registry,
     requests: new Counter({
@@ -88,17 +113,72 @@ export function createMetrics(channels: () => Record<string, ChannelGauges>) {
       for (const [name, channel] of named()) this.inc({ channel: name }, channel.connection.reconnects);
     },
   });
+  new Gauge({
+    name: 'portal_build_info',
+    help: 'Always 1: the version and source revision this process runs, and its Node.js version',
+    labelNames: ['version', 'revision', 'node'] as const,
+    registers,
+  }).set({ version: build.version, revision: build.revision, node: process.version }, 1);
+  // Dependencies are shared by every replica: they are reported here, never through /readyz.
+  new Gauge({
+    name: 'portal_dependency_up',
+    help: '1 while a dependency answers: the session store (a ping) and each upstream socket channel (open, or opened within 1 s)',
+    labelNames: ['dependency'] as const,
+    registers,
+    async collect() {
+      const { store, channels } = sources();
+      const entries = Object.entries(channels);
+      const [storeUp, ...channelsUp] = await Promise.all([
+        within(DEPENDENCY_PROBE_MS, store.ping()),
+        ...entries.map(([, channel]) => channel.connection.ready(DEPENDENCY_PROBE_MS)),
+      ]);
+      this.set({ dependency: 'store' }, storeUp ? 1 : 0);
+      entries.forEach(([name], i) => {
+        this.set({ dependency: name }, channelsUp[i] ? 1 : 0);
+      });
+    },
+  });
   return metrics;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Counts every answer by route and status, times it, and serves the Prometheus text at /metrics. */
-export function metricsEndpoint(app: FastifyInstance, metrics: Metrics) {
+/**
+ * The `route` labels of an answered request, a bounded set whatever the URLs: a tRPC call counts under
+ * `trpc:<procedure>` for each procedure it names that the router has (a batch counts each of its
+ * procedures, with the batch's status and time: what the browser waited for), `trpc:unknown` or
+ * `trpc:refused` otherwise; every file of the SPA's build under `static`; any other route under its
+ * pattern (`/api/boletos/:ref`); what matched no route under `not-found`, or `static` when the SPA's
+ * history fallback answered it with index.html.
+ */
+export function routeLabels(req: FastifyRequest, statusCode: number, procedures: ReadonlySet<string>) {
+  const route = req.routeOptions;
+  if (route.url === undefined) return [statusCode === 404 ? 'not-found' : 'static'];
+  // @fastify/static stamps every file route it makes with the file's name
+  if ((route.config as { file?: unknown } | undefined)?.file !== undefined) return ['static'];
+  const call = readProcedureCall(req);
+  if (call === null) return [route.url];
+  if (call === REFUSED) return ['trpc:refused'];
+  return call.paths.map((path) => (procedures.has(path) ? `trpc:${path}` : 'trpc:unknown'));
+}
+
+/**
+ * Counts every answer by route and status, times it, and serves the Prometheus text at /metrics.
+ * `procedures` are the router's procedure names: no other name becomes a label.
+ */
+export function metricsEndpoint(
+  app: FastifyInstance,
+  metrics: Metrics,
+  { procedures }: { procedures: Iterable<string> },
+) {
+  const known = new Set(procedures);
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    metrics.duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    const seconds = reply.elapsedTime / 1000;
+    const status = String(reply.statusCode);
+    for (const route of routeLabels(req, reply.statusCode, known)) {
+      metrics.requests.inc({ method: req.method, route, status });
+      metrics.duration.observe({ method: req.method, route }, seconds);
+    }
     done();
   });
 

@@ -1,47 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionStore } from '../session/session-store';
-import type { SocketConnection } from '../upstream/socket-connection';
 import { NEVER_SHED, RETRY_AFTER_SECONDS } from './load-shedding';
 
-const READY_PROBE_MS = 2_000;
+/** Why this process is not taking traffic now, if it is not. */
+export type NotReady = 'starting' | 'draining' | 'overloaded';
 
 /**
- * `/healthz`: the process answers. `/readyz`: not shutting down, and the store and the proxy channel
- * (what user actions need) are reachable; the tracking channels are reported but never make an
- * instance unready, since tracking never blocks a user.
+ * `/healthz`: the process answers (liveness). `/readyz`: this process can take traffic — started, not
+ * draining for a shutdown, and its event loop not past the shedding limits. Dependencies (the store, the
+ * upstream channels) never make it unready: they are shared by every replica, so a blip of one would pull
+ * all of them out of service at once; their state is in /metrics (`portal_dependency_up`) instead.
  */
-export function probes(
-  app: FastifyInstance,
-  {
-    store,
-    proxy,
-    tracking,
-    closing,
-  }: {
-    store: SessionStore;
-    proxy: SocketConnection;
-    tracking: Record<string, SocketConnection>;
-    closing: () => boolean;
-  },
-) {
+export function probes(app: FastifyInstance, { closing }: { closing: () => boolean }) {
+  let started = false;
+  app.addHook('onReady', async () => {
+    started = true;
+  });
+
+  const notReady = (): NotReady | undefined => {
+    if (!started) return 'starting';
+    if (closing()) return 'draining';
+    // under-pressure's own reading (event-loop delay and utilisation against the shedding settings)
+    if (app.isUnderPressure()) return 'overloaded';
+    return undefined;
+  };
+
   app.get('/healthz', NEVER_SHED, async () => ({ status: 'ok' }));
 
   app.get('/readyz', NEVER_SHED, async (_req, reply) => {
-    const [storeOk, proxyOk, ...trackingOk] = await Promise.all([
-      store.ping(),
-      proxy.ready(READY_PROBE_MS),
-      ...Object.values(tracking).map((connection) => connection.ready(READY_PROBE_MS)),
-    ]);
-    const shuttingDown = closing();
-    const ready = !shuttingDown && storeOk && proxyOk;
-    const names = Object.keys(tracking);
-    if (!ready) reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-    return {
-      status: ready ? 'ready' : 'unavailable',
-      store: storeOk,
-      proxy: proxyOk,
-      ...Object.fromEntries(names.map((name, i) => [name, trackingOk[i] ?? false])),
-      ...(shuttingDown ? { closing: true } : {}),
-    };
+    const reason = notReady();
+    if (!reason) return { status: 'ready' };
+    reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return { status: 'unavailable', reason };
   });
 }

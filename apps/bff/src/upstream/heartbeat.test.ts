@@ -127,7 +127,7 @@ describe('socket heartbeat', () => {
       expect(channel.pendingCount).toBe(0);
     });
 
-    it('turns /readyz not ready while silent, and ready again once the peer answers', async () => {
+    it('reports the proxy down in /metrics while silent and up again once the peer answers, ready throughout', async () => {
       const app = await buildApp(
         testConfig(stubUrl, {
           UPSTREAM_WS_URL: proxy.url.replace(/^http/, 'ws'),
@@ -136,22 +136,24 @@ describe('socket heartbeat', () => {
       );
       closers.push(() => app.close());
       await app.ready();
-      expect((await request(app.server).get('/readyz')).status).toBe(200);
+      const proxyUp = async () =>
+        (await request(app.server).get('/metrics')).text.match(
+          /^portal_dependency_up\{dependency="proxy"\} (\d)$/m,
+        )?.[1];
+      expect(await proxyUp()).toBe('1');
 
       proxy.set(mode);
       await sleep(2 * HEARTBEAT_MS + MARGIN_MS);
-      const silent = await request(app.server).get('/readyz');
-      expect(silent.status).toBe(503);
-      expect(silent.body).toMatchObject({ status: 'unavailable', proxy: false });
+      expect(await proxyUp()).toBe('0');
+      // a shared dependency's blip never takes this replica out of service
+      expect((await request(app.server).get('/readyz')).status).toBe(200);
       // what does not need the channel stays fast meanwhile
       const started = Date.now();
       expect((await request(app.server).get('/healthz')).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(100);
 
       proxy.set('pass');
-      await expect
-        .poll(async () => (await request(app.server).get('/readyz')).status, { timeout: 5_000 })
-        .toBe(200);
+      await expect.poll(proxyUp, { timeout: 5_000 }).toBe('1');
     });
   });
 });
