@@ -65,9 +65,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   });
 
   await app.register(cookie);
-  // Answers above 1 KB go compressed (brotli or gzip, as the browser accepts). The SPA's files come
-  // compressed from the build (spa.ts), and an answer already encoded is left as it is.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // No answer is compressed per request: API answers carry personal data beside what a request can
+  // reflect (BREACH), and the SPA's files come compressed from the build (spa.ts). A route may opt in.
+  await app.register(compress, { globalCompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   const closing = shutdown(app, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     onGraceOver: () => void services.proxy.close(),
