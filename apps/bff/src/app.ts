@@ -23,6 +23,7 @@ import type { SessionStore } from './session/session-store';
 import { appRouter } from './trpc/app-router';
 import { createContextFactory } from './trpc/context';
 import { UpstreamError } from './upstream/errors';
+import { requestScope } from './upstream/request-scope';
 
 export interface AppDeps {
   store?: SessionStore;
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   });
 
   await app.register(cookie);
+  await requestScope(app);
   // No answer is compressed per request: API answers carry personal data beside what a request can
   // reflect (BREACH), and the SPA's files come compressed from the build (spa.ts). A route may opt in.
   await app.register(compress, { globalCompression: false, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -30,6 +30,7 @@ import { upstreamErrorBody } from '@portal/contracts/wire';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from './errors';
+import { currentScope, outgoingTraceparent } from './request-scope';
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -49,6 +50,9 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
   ): Promise<z.infer<T>> {
     // Error messages name the path only: a query may carry a document (GET /score?cpfCnpj=…).
     const where = `${method} ${path.split('?')[0]}`;
+    // The request this call serves: its id and trace go upstream, so both sides' logs can be joined.
+    const scope = currentScope();
+    const started = performance.now();
     let response: Dispatcher.ResponseData;
     try {
       response = await dispatcher.request({
@@ -59,14 +63,22 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(scope
+            ? { 'x-request-id': scope.id, traceparent: scope.traceparent }
+            : { traceparent: outgoingTraceparent(undefined) }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
+      scope?.log.debug({ upstream: where, failed: true }, 'upstream call');
       throw new UpstreamError('unavailable', `upstream ${where} failed: ${(error as Error).message}`);
     }
+    scope?.log.debug(
+      { upstream: where, statusCode: response.statusCode, ms: Math.round(performance.now() - started) },
+      'upstream call',
+    );
     const json: unknown = await response.body.json().catch(() => undefined);
     if (response.statusCode >= 500 || json === undefined) {
       throw new UpstreamError('unavailable', `upstream ${where} answered ${response.statusCode}`);
