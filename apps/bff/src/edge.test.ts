@@ -1,5 +1,17 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +19,11 @@ import { VERIFY_PDF_MAX_BYTES, VERIFY_PDF_PATH } from '@portal/contracts/verific
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from './testing/harness';
 
-const NGINX_CONF = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+const deployFile = (name: string) =>
+  readFileSync(new URL(`../../../deploy/${name}`, import.meta.url), 'utf8');
+const NGINX_CONF = deployFile('nginx.conf');
+const REAL_IP_TEMPLATE = deployFile('nginx-real-ip.conf.template');
+const TLS_TEMPLATE = deployFile('nginx-tls.conf.template');
 
 /** nginx on this machine: Debian's package puts it in /usr/sbin, which a user's PATH may lack. */
 const nginxBinary = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin']
@@ -16,11 +32,19 @@ const nginxBinary = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/
 // CI installs nginx (.ci/run), so there a missing binary fails the run; a workstation without it skips.
 const skip = nginxBinary === undefined && process.env.CI !== 'true';
 
+/** Each replacement, of a text expected exactly once: a change in the deploy file fails here, not silently. */
+function substitute(text: string, file: string, pairs: [string, string][]) {
+  return pairs.reduce((result, [from, to]) => {
+    expect(result.split(from).length - 1, `${file} holds "${from}" once`).toBe(1);
+    return result.replace(from, to);
+  }, text);
+}
+
 /**
- * The real deploy/nginx.conf with only what ties it to Docker replaced, each expected exactly once: the
- * replica's DNS name (and `resolve`, which Debian's nginx 1.22 lacks) becomes this test's BFF plus a
- * replica that breaks on demand, the listen ports free ports, the include directory and the temp files
- * this test's directory.
+ * The real deploy/nginx.conf with only what ties it to Docker replaced: the replica's DNS name (and
+ * `resolve`, which Debian's nginx 1.22 lacks; the `resolver` line stays, unused) becomes this test's BFF
+ * plus a replica that breaks on demand, the listen ports free ports, the include directory and the temp
+ * files this test's directory (the pid file too, given on the command line).
  */
 function renderConf(
   conf: string,
@@ -39,10 +63,7 @@ function renderConf(
       `http {\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${at.dir}/${t};`).join('\n')}`,
     ],
   ];
-  return substitutions.reduce((text, [from, to]) => {
-    expect(text.split(from).length - 1, `deploy/nginx.conf holds "${from}" once`).toBe(1);
-    return text.replace(from, to);
-  }, conf);
+  return substitute(conf, 'deploy/nginx.conf', substitutions);
 }
 
 const freePort = () =>
@@ -54,19 +75,25 @@ const freePort = () =>
   });
 
 /**
- * A second replica: a TCP relay to the BFF that, once `breaking`, drops each connection as soon as a
- * request arrives on it (a replica dying mid-request), counting those requests by method.
+ * A second replica: a TCP relay to the BFF that keeps the head of each request it passes on and, once
+ * `breaking`, drops each connection as soon as a request arrives on it (a replica dying mid-request),
+ * counting those requests by method.
  */
 function breakableReplica(target: number) {
   const dropped: string[] = [];
+  const seen: string[] = [];
   const sockets = new Set<Socket>();
   const state = { breaking: false };
   const server: Server = createServer((client) => {
     const upstream = createConnection(target, '127.0.0.1');
     sockets.add(client).add(upstream);
     client.on('data', (chunk: Buffer) => {
-      if (!state.breaking) return void upstream.write(chunk);
-      const method = /^([A-Z]+) \//.exec(chunk.toString('latin1'))?.[1];
+      const head = chunk.toString('latin1').split('\r\n\r\n')[0] ?? '';
+      if (!state.breaking) {
+        if (/^[A-Z]+ \//.test(head)) seen.push(head);
+        return void upstream.write(chunk);
+      }
+      const method = /^([A-Z]+) \//.exec(head)?.[1];
       if (method) dropped.push(method);
       client.destroy();
       upstream.destroy();
@@ -82,6 +109,7 @@ function breakableReplica(target: number) {
   return {
     server,
     dropped,
+    seen,
     state,
     close: () =>
       new Promise<void>((resolve) => {
@@ -99,60 +127,107 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
+/** An nginx child process on the rendered config, with `portal.d` holding the given includes; up once its health server answers. */
+async function startEdge(at: { bff: number; broken: number }, includes: Record<string, string>) {
+  if (!nginxBinary) throw new Error('nginx is not installed: CI installs the Debian package (.ci/run)');
+  const work = mkdtempSync(join(tmpdir(), 'edge-'));
+  // nginx's workers drop root's rights: they must reach the temp files under this directory
+  chmodSync(work, 0o755);
+  mkdirSync(join(work, 'portal.d'));
+  for (const [name, text] of Object.entries(includes)) writeFileSync(join(work, 'portal.d', name), text);
+  const [port, health] = [await freePort(), await freePort()];
+  writeFileSync(join(work, 'nginx.conf'), renderConf(NGINX_CONF, { dir: work, port, health, ...at }));
+  const args = [
+    '-p',
+    `${work}/`,
+    '-c',
+    join(work, 'nginx.conf'),
+    '-e',
+    'stderr',
+    '-g',
+    `daemon off; pid ${work}/nginx.pid;`,
+  ];
+  // its logs (/dev/stdout, /dev/stderr) into a file: Node's pipes are sockets, which nginx cannot open
+  const log = openSync(join(work, 'nginx.log'), 'a');
+  const output = () => readFileSync(join(work, 'nginx.log'), 'utf8');
+  const check = spawnSync(nginxBinary, [...args, '-t'], { stdio: ['ignore', log, log] });
+  expect(check.status, output()).toBe(0);
+  const child = spawn(nginxBinary, args, { stdio: ['ignore', log, log] });
+  closeSync(log);
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${health}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    port,
+    work,
+    output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A request as a client at `localAddress` sends it (127.0.0.1 is the trusted terminator here, 127.0.0.2 is not). */
+function send(
+  url: string,
+  {
+    method = 'GET',
+    headers = {},
+    localAddress = '127.0.0.1',
+    body: sent,
+  }: { method?: string; headers?: Record<string, string>; localAddress?: string; body?: Buffer },
+) {
+  const { request } = url.startsWith('https:') ? https : http;
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    const req = request(url, { method, headers, localAddress, rejectUnauthorized: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject).end(sent ?? (method === 'POST' ? '{}' : undefined));
+  });
+}
+
 describe.skipIf(skip)(
   `the edge: deploy/nginx.conf run by nginx in front of a BFF${skip ? ' (skipped: nginx is not installed here; apt-get install nginx)' : ''}`,
   () => {
     let stack: Stack;
     let replica: ReturnType<typeof breakableReplica>;
-    let nginx: ChildProcess;
-    let work: string;
+    let plain: Awaited<ReturnType<typeof startEdge>>;
     let edge: string;
 
     beforeAll(async () => {
-      if (!nginxBinary) throw new Error('nginx is not installed: CI installs the Debian package (.ci/run)');
       stack = await startStack({ env: { VERIFY_MAX_PER_IP: '1000', TRUST_PROXY: '127.0.0.1' } });
       replica = breakableReplica(Number(new URL(stack.url).port));
       await new Promise<void>((resolve) => replica.server.listen(0, '127.0.0.1', resolve));
-      work = mkdtempSync(join(tmpdir(), 'edge-'));
-      const [port, health] = [await freePort(), await freePort()];
-      const conf = renderConf(NGINX_CONF, {
-        dir: work,
-        port,
-        health,
-        bff: Number(new URL(stack.url).port),
-        broken: (replica.server.address() as { port: number }).port,
-      });
-      writeFileSync(join(work, 'nginx.conf'), conf);
-      const args = ['-p', `${work}/`, '-c', join(work, 'nginx.conf'), '-e', 'stderr'];
-      const global = `daemon off; pid ${work}/nginx.pid;${process.getuid?.() === 0 ? ' user root;' : ''}`;
-      // its logs (/dev/stdout, /dev/stderr) into a file: Node's pipes are sockets, which nginx cannot open
-      const log = openSync(join(work, 'nginx.log'), 'a');
-      const output = () => readFileSync(join(work, 'nginx.log'), 'utf8');
-      const check = spawnSync(nginxBinary, [...args, '-g', global, '-t'], { stdio: ['ignore', log, log] });
-      expect(check.status, output()).toBe(0);
-      nginx = spawn(nginxBinary, [...args, '-g', global], { stdio: ['ignore', log, log] });
-      closeSync(log);
-      edge = `http://127.0.0.1:${port}`;
-      // up once its health server answers
-      for (let i = 0; ; i++) {
-        const up = await fetch(`http://127.0.0.1:${health}/`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        if (i > 100 || nginx.exitCode !== null) throw new Error(`nginx did not start: ${output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // behind a terminator at 127.0.0.1: the real-IP template rendered as the nginx image would
+      plain = await startEdge(
+        { bff: Number(new URL(stack.url).port), broken: (replica.server.address() as { port: number }).port },
+        { 'real-ip.conf': REAL_IP_TEMPLATE.replace(/\$\{EDGE_TRUSTED_PROXY\}/, '127.0.0.1') },
+      );
+      edge = `http://127.0.0.1:${plain.port}`;
     });
     afterAll(async () => {
-      if (nginx && nginx.exitCode === null) {
-        const exited = new Promise((resolve) => nginx.once('exit', resolve));
-        nginx.kill('SIGTERM');
-        await exited;
-      }
+      await plain?.stop();
       await replica?.close();
       await stack?.close();
-      if (work) rmSync(work, { recursive: true, force: true });
     });
 
     const post = (path: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
@@ -211,6 +286,111 @@ describe.skipIf(skip)(
       });
       // other procedures are not limited
       expect((await fetch(`${edge}/trpc/auth.session`)).status).toBe(200);
+    });
+
+    /** The head of a request as the replica received it, through the relay (round robin reaches it). */
+    async function upstreamHead(localAddress: string, headers: Record<string, string>) {
+      const marker = `${localAddress}-${Date.now()}`;
+      for (let i = 0; i < 4; i++) {
+        const answer = await send(`${edge}/healthz?m=${marker}`, { headers, localAddress });
+        const head = replica.seen.find((h) => h.includes(`m=${marker}`));
+        if (head) return { answer, head };
+      }
+      throw new Error('no request reached the relay');
+    }
+    const header = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+
+    it('believes X-Forwarded-For and X-Forwarded-Proto from the trusted terminator only', async () => {
+      const forwarded = { 'x-forwarded-for': '198.51.100.1, 203.0.113.7', 'x-forwarded-proto': 'https' };
+      const trusted = await upstreamHead('127.0.0.1', forwarded);
+      // the client is the last address the terminator appended; the BFF reads the last one nginx wrote
+      expect(header(trusted.head, 'x-forwarded-for')?.split(/,\s*/).at(-1)).toBe('203.0.113.7');
+      expect(header(trusted.head, 'x-forwarded-proto')).toBe('https');
+      expect(trusted.answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(plain.output()).toMatch(/^203\.0\.113\.7 .*GET \/healthz/m);
+
+      // anyone else's forwarding headers are replaced by what nginx saw
+      const stranger = await upstreamHead('127.0.0.2', forwarded);
+      expect(header(stranger.head, 'x-forwarded-for')).toBe('127.0.0.2');
+      expect(header(stranger.head, 'x-forwarded-proto')).toBe('http');
+      expect(stranger.answer.headers['strict-transport-security']).toBeUndefined();
+
+      // so a mutation from the https page passes the BFF's origin check through the terminator only
+      const mutation = (localAddress: string) =>
+        send(`${edge}/trpc/auth.signOut`, {
+          method: 'POST',
+          localAddress,
+          headers: {
+            ...forwarded,
+            origin: `https://127.0.0.1:${plain.port}`,
+            'content-type': 'application/json',
+          },
+        });
+      expect((await mutation('127.0.0.1')).status).toBe(200);
+      expect((await mutation('127.0.0.2')).status).toBe(403);
+    });
+
+    it('over TLS: X-Forwarded-Proto https to the BFF, HSTS on every answer, plain http sent to https', async () => {
+      const certs = mkdtempSync(join(tmpdir(), 'edge-tls-'));
+      const made = spawnSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-subj',
+          '/CN=localhost',
+          '-days',
+          '1',
+          '-keyout',
+          join(certs, 'privkey.pem'),
+          '-out',
+          join(certs, 'fullchain.pem'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(made.status, made.stderr).toBe(0);
+      const tlsPort = await freePort();
+      // Debian's nginx 1.22 has no `http2 on` (1.25.1+): HTTP/2 goes on the listen line there
+      const conf = substitute(TLS_TEMPLATE, 'deploy/nginx-tls.conf.template', [
+        ['listen 443 ssl;', `listen 127.0.0.1:${tlsPort} ssl http2;`],
+        ['http2 on;', ''],
+        ['ssl_certificate /etc/nginx/tls/', `ssl_certificate ${certs}/`],
+        ['ssl_certificate_key /etc/nginx/tls/', `ssl_certificate_key ${certs}/`],
+      ]);
+      const tls = await startEdge(
+        { bff: Number(new URL(stack.url).port), broken: (replica.server.address() as { port: number }).port },
+        { 'tls.conf': conf },
+      );
+      try {
+        const origin = `https://127.0.0.1:${tlsPort}`;
+        const health = await send(`${origin}/healthz`, {});
+        expect(health.status).toBe(200);
+        expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        const signOut = await send(`${origin}/trpc/auth.signOut`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+        });
+        expect(signOut.status).toBe(200);
+        // nginx's own errors carry HSTS too
+        const denied = await send(`${origin}${VERIFY_PDF_PATH}`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/pdf' },
+          body: Buffer.alloc(VERIFY_PDF_MAX_BYTES + 1),
+        });
+        expect(denied.status).toBe(413);
+        expect(denied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        const redirect = await send(`http://127.0.0.1:${tls.port}/login?x=1`, {});
+        expect(redirect.status).toBe(308);
+        expect(redirect.headers.location).toBe('https://127.0.0.1/login?x=1');
+      } finally {
+        await tls.stop();
+        rmSync(certs, { recursive: true, force: true });
+      }
     });
 
     it('retries a GET on another replica when one drops it, and never sends a POST twice', async () => {
