@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks the container setup on a machine without Docker: docker-compose.yml validates, and the
-# Dockerfile's production layout works — the same `pnpm deploy --prod` folders, started with plain
-# node on free ports, answer their probes, run the images' HEALTHCHECK commands, hold no dev tooling
-# and stop on SIGTERM in time. Leaves nothing behind.
+# Checks the container setup on a machine without Docker: docker-compose.yml validates, every COPY
+# source of the Dockerfile is in the build context, and the Dockerfile's production layout works — the
+# apps compiled and deployed by the Dockerfile's own RUN lines, started with its CMD on free ports,
+# answer their probes and a PDF upload, run the images' HEALTHCHECK commands, hold no dev tooling, no
+# compiler and no tests, and stop on SIGTERM in time. Leaves nothing behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t0=$(date +%s%N)
@@ -18,6 +19,10 @@ else
   step "compose: skipped (docker-compose is not installed; Debian: apt-get install docker-compose)"
 fi
 
+# --- the Dockerfile ---------------------------------------------------------------------------------
+node --import tsx scripts/check-dockerfile.ts >/dev/null || fail "a COPY source of the Dockerfile is not in the build context"
+step "dockerfile: every COPY source is in the build context (.dockerignore applied)"
+
 # --- the production layout --------------------------------------------------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-deploy.XXXXXX")
 pids=()
@@ -27,19 +32,25 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The Dockerfile's deploy command, word for word.
-deploy() {
-  if ! pnpm --filter "$1" --config.inject-workspace-packages=true deploy --prod "$2" >"$work/deploy.log" 2>&1; then
-    cat "$work/deploy.log" >&2
-    fail "pnpm deploy of $1"
-  fi
+# The build stage's RUN lines that name @portal/bff (compile, then deploy and prune), continuation lines
+# joined, run as written with /deploy moved into $work: the folders are the images' /app.
+dockerfile_runs() {
+  awk '{ line = line $0 } /\\$/ { sub(/\\$/, "", line); next } { print line; line = "" }' Dockerfile |
+    sed -nE 's/^RUN[[:space:]]+(.*@portal\/bff.*)$/\1/p'
 }
-deploy @portal/bff "$work/bff"
-deploy @portal/stub "$work/stub"
-step "deploy: @portal/bff ($(du -sh "$work/bff" | cut -f1)) and @portal/stub ($(du -sh "$work/stub" | cut -f1))"
+mapfile -t runs < <(dockerfile_runs)
+((${#runs[@]} == 2)) || fail "expected the Dockerfile's build and deploy RUN lines for @portal/bff, found ${#runs[@]}"
+for run in "${runs[@]}"; do
+  if ! bash -euo pipefail -c "${run//\/deploy/$work}" >"$work/run.log" 2>&1; then
+    cat "$work/run.log" >&2
+    fail "the Dockerfile's RUN ${run:0:60}…"
+  fi
+done
+step "build: dist/server.js; deploy: bff ($(du -sh "$work/bff" | cut -f1)) and stub ($(du -sh "$work/stub" | cut -f1))"
 
-# No devDependency of the app or of its workspace packages is installed, tsx is a direct dependency and
-# no build script was skipped. The one tolerated exception: typescript as @trpc/server's declared peer.
+# No devDependency of the app is installed, no compiler, bundler or test runner is anywhere in the
+# folder (typescript included: the Dockerfile prunes it as @trpc/server's unused peer), no file is a
+# test, dist/server.js is there and no build script was skipped.
 inspect() {
   node - "$1" <<'EOF'
 const fs = require('node:fs');
@@ -52,34 +63,28 @@ const nameOf = (entry) => {
   const flat = scoped ? entry.replace('+', '/') : entry;
   return flat.slice(0, flat.indexOf('@', scoped ? 1 : 0));
 };
-const manifests = [path.join(dir, 'package.json')];
-for (const e of entries.filter((e) => e.startsWith('@portal+')))
-  manifests.push(path.join(store, e, 'node_modules', nameOf(e), 'package.json'));
-const prod = new Set();
-const dev = new Set();
-for (const file of manifests) {
-  const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const n of Object.keys(pkg.dependencies ?? {})) prod.add(n);
-  for (const n of Object.keys(pkg.devDependencies ?? {})) dev.add(n);
-}
-const tooling = /^(@types\/|@vitest\/|@biomejs\/|@playwright\/|playwright|vite$|vitest$|supertest$|typescript$)/;
+const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const prod = new Set(Object.keys(pkg.dependencies ?? {}));
+const dev = new Set(Object.keys(pkg.devDependencies ?? {}));
+const tooling = /^(typescript|tsx|esbuild|@esbuild\/.*|vite|vitest|@vitest\/.*|rolldown|@rolldown\/.*|@types\/.*|@biomejs\/.*|@playwright\/.*|playwright|supertest)$/;
 const problems = [];
-const notes = [];
 for (const n of dev) {
   if (!prod.has(n) && fs.existsSync(path.join(dir, 'node_modules', n))) problems.push(`${n} is linked at the top`);
 }
 for (const e of entries) {
   const n = nameOf(e);
-  if (prod.has(n) || !(dev.has(n) || tooling.test(n))) continue;
-  const users = entries.filter((u) => u !== e && fs.existsSync(path.join(store, u, 'node_modules', n)));
-  if (n === 'typescript' && users.length > 0 && users.every((u) => u.startsWith('@trpc+server@')))
-    notes.push(`${e} (peer of @trpc/server only)`);
-  else problems.push(`${e}${users.length ? ` (needed by ${users.join(', ')})` : ''}`);
+  if (tooling.test(n) || (dev.has(n) && !prod.has(n))) problems.push(`${e} is installed`);
 }
-if (!prod.has('tsx') || !fs.existsSync(path.join(dir, 'node_modules/tsx'))) problems.push('tsx is not a dependency');
+for (const n of ['typescript', 'tsx', 'esbuild', 'vite', 'vitest'])
+  if (fs.existsSync(path.join(store, 'node_modules', n))) problems.push(`node_modules/.pnpm/node_modules/${n} is linked`);
+const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+const tests = files.filter((f) => /\.test\./.test(f.name)).map((f) => path.relative(dir, path.join(f.parentPath ?? f.path, f.name)));
+if (tests.length) problems.push(`${tests.length} test files, e.g. ${tests.slice(0, 3).join(', ')}`);
+if (!fs.existsSync(path.join(dir, 'dist/server.js'))) problems.push('dist/server.js is missing');
+if (fs.existsSync(path.join(dir, 'src'))) problems.push('src/ is deployed (package.json "files" should be ["dist"])');
 const modules = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/.modules.yaml'), 'utf8'));
 if ((modules.ignoredBuilds ?? []).length) problems.push(`build scripts skipped: ${modules.ignoredBuilds}`);
-console.log(`${entries.length} packages${notes.length ? `; tolerated: ${notes.join(', ')}` : ''}`);
+console.log(`${entries.length} packages, ${files.length} files`);
 if (problems.length) {
   console.error(`dev tooling in ${dir}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
@@ -88,7 +93,7 @@ EOF
 }
 for app in bff stub; do
   summary=$(inspect "$work/$app") || fail "the $app deployment holds development packages"
-  step "packages: $app has no devDependency — $summary"
+  step "packages: $app has no devDependency, compiler or test — $summary"
 done
 
 # The image's layout: the SPA beside the BFF's files, WEB_DIST pointing at it.
@@ -131,16 +136,31 @@ run_healthcheck() { # stage, env…
     process.exit(r.status ?? 1);' "$json"
 }
 
+# The images' CMD (a JSON array at the start of a line in the stage), one word a line.
+image_cmd() {
+  awk -v stage="$1" '$1 == "FROM" { current = $4 } current == stage && /^CMD[[:space:]]/ { sub(/^CMD[[:space:]]+/, ""); print; exit }' Dockerfile |
+    node -e 'for (const word of JSON.parse(require("node:fs").readFileSync(0, "utf8"))) console.log(word)'
+}
+mapfile -t stub_cmd < <(image_cmd stub)
+mapfile -t bff_cmd < <(image_cmd bff)
+[[ ${stub_cmd[*]} == "node dist/server.js" && ${bff_cmd[*]} == "node dist/server.js" ]] ||
+  fail "the images' CMD should be node dist/server.js (stub: ${stub_cmd[*]}; bff: ${bff_cmd[*]})"
+
 stub_port=$(free_port)
 bff_port=$(free_port)
+redis_port=$(free_port)
+# In production the BFF needs a shared store and a strong secret: a throwaway Redis, a random secret.
+redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no >"$work/redis.log" 2>&1 &
+pids+=("$!")
+key_secret=$(node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))")
 # A clean environment, as in the containers: only what the image and compose would set.
 (cd "$work/stub" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 \
-  PORT="$stub_port" LOG_LEVEL=warn node --import tsx src/server.ts) >"$work/stub.log" 2>&1 &
+  PORT="$stub_port" LOG_LEVEL=warn "${stub_cmd[@]}") >"$work/stub.log" 2>&1 &
 stub_pid=$!
 pids+=("$stub_pid")
 (cd "$work/bff" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 \
   PORT="$bff_port" UPSTREAM_URL="http://127.0.0.1:$stub_port" WEB_DIST="$work/bff/web" LOG_LEVEL=warn \
-  node --import tsx src/server.ts) >"$work/bff.log" 2>&1 &
+  REDIS_URL="redis://127.0.0.1:$redis_port" KEY_SECRET="$key_secret" "${bff_cmd[@]}") >"$work/bff.log" 2>&1 &
 bff_pid=$!
 pids+=("$bff_pid")
 
@@ -160,6 +180,33 @@ if [[ $spa == yes ]]; then
 else
   step "bff: SPA not checked (apps/web/dist is missing; pnpm --filter @portal/web build)"
 fi
+
+# A PDF upload through plain HTTP: the compiled BFF forks dist/pdf-reader-process.mjs to read it. The PDF,
+# made with the deployed pdf-lib, prints a boleto line; the answer must be a boleto read from its text.
+pdf_upload() {
+  (cd "$work/bff" && node --input-type=module - "http://127.0.0.1:$bff_port" <<'EOF'
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+const base = process.argv[2];
+const doc = await PDFDocument.create();
+const font = await doc.embedFont(StandardFonts.Helvetica);
+doc.addPage().drawText('23790.12345 60000.000001 00000.000001 1 99990000021000', { x: 40, y: 700, size: 10, font });
+const response = await fetch(`${base}/api/verificacao/pdf`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/pdf', origin: base },
+  body: await doc.save(),
+  signal: AbortSignal.timeout(10_000),
+});
+const body = await response.text();
+if (response.status !== 200 || JSON.parse(body).tipo !== 'boleto') {
+  console.error(`POST /api/verificacao/pdf answered ${response.status}: ${body.slice(0, 300)}`);
+  process.exit(1);
+}
+console.log(JSON.parse(body).veredito);
+EOF
+  )
+}
+verdict=$(pdf_upload) || { logs; fail "bff: the PDF upload was not read"; }
+step "bff: POST /api/verificacao/pdf (a PDF made with pdf-lib) → 200, read as a boleto ($verdict)"
 
 run_healthcheck stub PORT="$stub_port" || fail "the stub image's HEALTHCHECK command failed"
 run_healthcheck bff PORT="$bff_port" || fail "the bff image's HEALTHCHECK command failed"
