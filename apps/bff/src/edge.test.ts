@@ -83,8 +83,9 @@ function breakableReplica(target: number) {
   const dropped: string[] = [];
   const seen: string[] = [];
   const sockets = new Set<Socket>();
-  const state = { breaking: false };
+  const state = { breaking: false, connections: 0 };
   const server: Server = createServer((client) => {
+    state.connections++;
     const upstream = createConnection(target, '127.0.0.1');
     sockets.add(client).add(upstream);
     client.on('data', (chunk: Buffer) => {
@@ -246,6 +247,15 @@ describe.skipIf(skip)(
       expect((await fetch(`${edge}/metrics`)).status).toBe(403);
     });
 
+    it('reuses its connections to the replicas (HTTP/1.1 keepalive)', async () => {
+      const [requests, connections] = [replica.seen.length, replica.state.connections];
+      for (let i = 0; i < 12; i++) await (await fetch(`${edge}/healthz`)).arrayBuffer();
+      const reached = replica.seen.length - requests;
+      expect(reached).toBeGreaterThan(2);
+      // at most one new connection per nginx worker, whatever the number of requests
+      expect(replica.state.connections - connections).toBeLessThan(reached);
+    });
+
     it('lets a 1 MB PDF through to the BFF and refuses 2 MB + 1 byte in the portal’s envelope', async () => {
       const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
       const accepted = await post(VERIFY_PDF_PATH, pdf(1024 * 1024), { 'content-type': 'application/pdf' });
@@ -397,12 +407,20 @@ describe.skipIf(skip)(
       replica.state.breaking = true;
       try {
         const posts = await Promise.all(
-          Array.from({ length: 6 }, () => post('/trpc/auth.signOut', '{}').then((r) => r.status)),
+          Array.from({ length: 6 }, () =>
+            post('/trpc/auth.signOut', '{}').then(async (r) => ({ status: r.status, body: await r.text() })),
+          ),
         );
         const droppedPosts = replica.dropped.filter((m) => m === 'POST').length;
         expect(droppedPosts).toBeGreaterThan(0);
         // every POST the dropping replica took is answered 502, not re-sent to the other replica
-        expect(posts.filter((s) => s === 502)).toHaveLength(droppedPosts);
+        const failed = posts.filter((p) => p.status === 502);
+        expect(failed).toHaveLength(droppedPosts);
+        expect(JSON.parse(failed[0]?.body ?? '')).toEqual({
+          error: {
+            message: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
+          },
+        });
 
         const gets = await Promise.all(
           Array.from({ length: 6 }, () => fetch(`${edge}/healthz`).then((r) => r.status)),
