@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +24,11 @@ test.beforeEach(async () => {
     UPSTREAM_URL: STUB_URL,
     WEB_DIST: dist,
     NODE_ENV: 'production',
+    // one process on plain http: production allows both only when told
     COOKIE_SECURE: 'false',
-    KEY_SECRET: 'pwa-e2e-secret-pwa-e2e-secret',
+    ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
+    ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
+    KEY_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
   });
 });

@@ -22,6 +22,7 @@
 //                                               a BENCH_ONLY run writes none unless this is set
 //   CHROME_PATH                                 the browser (/usr/bin/chromium)
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname } from 'node:path';
@@ -133,12 +134,18 @@ function load(
   });
 }
 
+/** strong, as production requires; the same for every process of a run */
+const KEY_SECRET = randomBytes(32).toString('hex');
+
 const bffEnv = (upstream: string) => ({
   UPSTREAM_URL: upstream,
   NODE_ENV: 'production',
+  // plain http and, unless REDIS_URL is added, one process's memory store: production allows both only when told
   COOKIE_SECURE: 'false',
+  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
+  ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
   LOG_LEVEL: 'warn',
-  KEY_SECRET: 'bench-secret-bench-secret',
+  KEY_SECRET,
   // 5,000 sign-ins of one persona from one IP, 50 at a time: the per-IP ceiling and the per-document
   // lock (attempts in flight count until they succeed) would stop them.
   SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',

@@ -3,6 +3,7 @@
 // Pool, (c) a signed-in tRPC query making that call (auth.session re-validates the token with POST /login).
 // `pnpm bench` also runs (c) on a BFF keeping its sessions in Redis, to compare the two session stores.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startAppProcess } from '@portal/bff/testing/app-process';
 import { freePort } from '@portal/bff/testing/free-port';
@@ -39,11 +40,17 @@ export interface HopOptions {
   redisUrl?: string;
 }
 
+/** strong, as production requires; the same for every process of a run */
+const KEY_SECRET = randomBytes(32).toString('hex');
+
 const bffEnv = (upstream: string) => ({
   UPSTREAM_URL: upstream,
   NODE_ENV: 'production',
+  // one process on plain http, its memory store measured as such: production allows both only when told
   COOKIE_SECURE: 'false',
-  KEY_SECRET: 'bench-secret-bench-secret',
+  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
+  ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
+  KEY_SECRET,
 });
 
 /**

@@ -1,6 +1,26 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema, cookieSecure, loadConfig } from './config';
+
+/** What production needs: a shared store and a strong secret, as `openssl rand -hex 32` gives. */
+const production = () => ({
+  UPSTREAM_URL: 'http://upstream.test',
+  NODE_ENV: 'production',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  KEY_SECRET: randomBytes(32).toString('hex'),
+});
+/** The message's problem lines, each starting with ✖. */
+const problems = (env: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message.split('\n').filter((line) => line.startsWith('✖'));
+  }
+  return [];
+};
 
 describe('loadConfig', () => {
   it('fills the defaults of the spec and the design', () => {
@@ -11,11 +31,14 @@ describe('loadConfig', () => {
     expect(cookieSecure(config)).toBe(false);
   });
 
-  it('makes cookies Secure in production unless told otherwise', () => {
-    expect(cookieSecure(loadConfig({ UPSTREAM_URL: 'http://u', NODE_ENV: 'production' }))).toBe(true);
-    expect(
-      cookieSecure(loadConfig({ UPSTREAM_URL: 'http://u', NODE_ENV: 'production', COOKIE_SECURE: 'false' })),
-    ).toBe(false);
+  it('makes cookies Secure in production unless the local http demo is explicitly allowed', () => {
+    expect(cookieSecure(loadConfig(production()))).toBe(true);
+    const insecure = { ...production(), COOKIE_SECURE: 'false' };
+    expect(problems(insecure)).toEqual([
+      expect.stringMatching(/^✖ COOKIE_SECURE=false is refused in production/),
+    ]);
+    expect(problems(insecure)[0]).toContain('ALLOW_INSECURE_COOKIES_LOCAL_HTTP=true');
+    expect(cookieSecure(loadConfig({ ...insecure, ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true' }))).toBe(false);
   });
 
   it('reads TRUST_PROXY as a switch or the addresses of the proxies', () => {
@@ -52,5 +75,111 @@ describe('loadConfig', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('starts with a shared store and an openssl rand -hex 32 secret', () => {
+    for (let i = 0; i < 10; i++) expect(problems(production())).toEqual([]);
+  });
+
+  it('refuses to start without a shared store, saying why in one line', () => {
+    const { REDIS_URL: _, ...env } = production();
+    expect(problems(env)).toEqual([
+      expect.stringMatching(/^✖ REDIS_URL is required in production: .*shares/),
+    ]);
+    // one local process (tests, benchmarks) may keep memory sessions when it says so
+    expect(problems({ ...env, ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true' })).toEqual([]);
+  });
+
+  it('refuses to start without KEY_SECRET, which memory mode would have made random per process', () => {
+    const { KEY_SECRET: _, ...env } = production();
+    expect(problems(env)).toEqual([
+      expect.stringMatching(/^✖ KEY_SECRET \(or KEY_SECRET_FILE\) is required/),
+    ]);
+  });
+
+  it('refuses a KEY_SECRET shorter than 32 characters, the 16 a development run accepts included', () => {
+    expect(problems({ ...production(), KEY_SECRET: 'aaaaaaaaaaaaaaaa' })).toEqual([
+      '✖ KEY_SECRET is too short (16 characters, 32 needed): use openssl rand -hex 32',
+    ]);
+    expect(
+      problems({ ...production(), KEY_SECRET: randomBytes(31).toString('hex').slice(0, 31) }),
+    ).toHaveLength(1);
+    expect(problems({ ...production(), NODE_ENV: 'development', KEY_SECRET: 'aaaaaaaaaaaaaaaa' })).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    '0123456789abcdef0123456789abcdef',
+    'abcdefghijklmnopqrstuvwxyz012345',
+    'qwertyuiopasdfghjklzxcvbnmqwerty',
+    'passwordpasswordpasswordpassword',
+    'abababababababababababababababababab',
+  ])('refuses a long but guessable KEY_SECRET (%s)', (KEY_SECRET) => {
+    expect(problems({ ...production(), KEY_SECRET })).toEqual([
+      expect.stringMatching(/^✖ KEY_SECRET is too guessable \(about \d+ bits, 86 needed/),
+    ]);
+  });
+
+  it('accepts every random 32-hex-digit secret (openssl rand -hex 16), the weakest random one allowed', () => {
+    for (let i = 0; i < 50; i++) {
+      expect(problems({ ...production(), KEY_SECRET: randomBytes(16).toString('hex') })).toEqual([]);
+    }
+  });
+
+  it('lists every problem at once, one line each', () => {
+    expect(
+      problems({ UPSTREAM_URL: 'http://u', NODE_ENV: 'production', COOKIE_SECURE: 'false' }).map(
+        (line) => line.split(' ')[1],
+      ),
+    ).toEqual(['REDIS_URL', 'KEY_SECRET', 'COOKIE_SECURE=false']);
+  });
+});
+
+describe('secrets from files', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'config-secrets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secretFile = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('reads KEY_SECRET_FILE into KEY_SECRET, trimmed (as a compose secret ends with a newline)', () => {
+    const secret = randomBytes(32).toString('hex');
+    const { KEY_SECRET: _, ...env } = production();
+    const config = loadConfig({ ...env, KEY_SECRET_FILE: secretFile('key_secret', `${secret}\n`) });
+    expect(config.KEY_SECRET).toBe(secret);
+  });
+
+  it('reads REDIS_URL_FILE the same way, since a Redis URL may carry its password', () => {
+    const { REDIS_URL: _, ...env } = production();
+    const config = loadConfig({
+      ...env,
+      REDIS_URL_FILE: secretFile('redis_url', ' redis://:pw@redis:6379\n'),
+    });
+    expect(config.REDIS_URL).toBe('redis://:pw@redis:6379');
+  });
+
+  it('checks a secret read from a file like one set directly', () => {
+    const { KEY_SECRET: _, ...env } = production();
+    expect(
+      problems({ ...env, KEY_SECRET_FILE: secretFile('weak', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n') }),
+    ).toEqual([expect.stringMatching(/^✖ KEY_SECRET is too guessable/)]);
+  });
+
+  it('refuses a secret set both ways, and a file it cannot read, naming the variable', () => {
+    const file = secretFile('both', 'x'.repeat(40));
+    expect(problems({ ...production(), KEY_SECRET_FILE: file })).toEqual([
+      '✖ KEY_SECRET and KEY_SECRET_FILE are both set: keep one',
+    ]);
+    const { KEY_SECRET: _, ...env } = production();
+    const missing = path.join(dir, 'missing');
+    expect(problems({ ...env, KEY_SECRET_FILE: missing })).toEqual([
+      `✖ KEY_SECRET_FILE (${missing}) cannot be read: ENOENT`,
+    ]);
   });
 });

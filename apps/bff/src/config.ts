@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -41,9 +44,14 @@ export const configSchema = z.object({
   SESSION_MAX_PER_DOCUMENT: z.coerce.number().int().positive().max(10_000).default(10),
   /** Secure cookies; on by default in production */
   COOKIE_SECURE: bool.optional(),
+  /** lets production run with COOKIE_SECURE=false: the local demo on http://localhost only */
+  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: bool.default(false),
+  /** lets production run without REDIS_URL: one local process (tests, benchmarks), never a deployment */
+  ALLOW_MEMORY_STORE_ONE_INSTANCE: bool.default(false),
   /**
    * secret of the BFF's HMACs (rate-limit keys, trail session ids, the pseudonyms of documents in store
-   * keys); random per process when unset
+   * keys); random per process when unset, except in production, where it must be strong (32+ characters,
+   * 86+ bits); KEY_SECRET_FILE reads it from a file
    */
   KEY_SECRET: z.string().min(16).optional(),
   /**
@@ -137,10 +145,91 @@ export const configSchema = z.object({
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Secrets that may come from a file instead (X_FILE=/run/secrets/x); DATABASE_URL joins when it comes. */
+export const SECRET_VARIABLES = ['KEY_SECRET', 'REDIS_URL'] as const;
+
+/** X_FILE → X (the file's content, trimmed); one problem line per variable that cannot be read. */
+function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined || file === '') continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name} and ${name}_FILE are both set: keep one`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(
+        `${name}_FILE (${file}) cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`,
+      );
+    }
+  }
+  return { env: out, problems };
+}
+
+/** At least this many characters and estimated bits: `openssl rand -hex 32` gives 64 and 256. */
+export const KEY_SECRET_MIN_LENGTH = 32;
+export const KEY_SECRET_MIN_BITS = 86;
+let estimator: ZxcvbnFactory | undefined;
+/**
+ * Bits a guesser needs (zxcvbn: repeats, sequences, keyboard walks, common passwords count for little);
+ * a random 32-hex-digit secret never scored below 93 in 5,000 draws, `0123…ef0123…ef` scores 15.
+ */
+export function secretStrengthBits(secret: string): number {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  return Math.floor(estimator.check(secret).guessesLog10 * Math.log2(10));
+}
+
+/** What production needs that other modes do without: one line per problem. */
+function productionProblems(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (!config.REDIS_URL && !config.ALLOW_MEMORY_STORE_ONE_INSTANCE) {
+    problems.push(
+      'REDIS_URL is required in production: sessions, agreement records and counters must live in a store every replica shares and a restart keeps',
+    );
+  }
+  const secret = config.KEY_SECRET;
+  if (!secret) {
+    problems.push(
+      'KEY_SECRET (or KEY_SECRET_FILE) is required in production: one secret shared by every replica, from openssl rand -hex 32',
+    );
+  } else if (secret.length < KEY_SECRET_MIN_LENGTH) {
+    problems.push(
+      `KEY_SECRET is too short (${secret.length} characters, ${KEY_SECRET_MIN_LENGTH} needed): use openssl rand -hex 32`,
+    );
+  } else {
+    const bits = secretStrengthBits(secret);
+    if (bits < KEY_SECRET_MIN_BITS) {
+      problems.push(
+        `KEY_SECRET is too guessable (about ${bits} bits, ${KEY_SECRET_MIN_BITS} needed: repeats, sequences or words): use openssl rand -hex 32`,
+      );
+    }
+  }
+  if (config.COOKIE_SECURE === false && !config.ALLOW_INSECURE_COOKIES_LOCAL_HTTP) {
+    problems.push(
+      'COOKIE_SECURE=false is refused in production: session cookies would travel over plain http (a local demo on http://localhost may set ALLOW_INSECURE_COOKIES_LOCAL_HTTP=true)',
+    );
+  }
+  return problems;
+}
+
+export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
+  const { env, problems: fileProblems } = readSecretFiles(input);
+  if (fileProblems.length > 0) {
+    throw new Error(`Invalid configuration:\n${fileProblems.map((p) => `✖ ${p}`).join('\n')}`);
+  }
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    const problems = productionProblems(parsed.data);
+    if (problems.length > 0) {
+      throw new Error(`Invalid configuration:\n${problems.map((p) => `✖ ${p}`).join('\n')}`);
+    }
   }
   // Instances that share Redis must derive the same keys: a random secret per process would split them.
   if (parsed.data.REDIS_URL && !parsed.data.KEY_SECRET) {

@@ -3,7 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
-const config = loadConfig();
+// A refused configuration says why, one line per problem, without a stack trace to read past.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+})();
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { PERSONA, type Stack, startStack } from '../testing/harness';
 import { contentSecurityPolicy, security, securityHeaders } from './security';
+
+// What production refuses to start without, for one in-process instance (config.test.ts tests the refusals).
+const PRODUCTION = { KEY_SECRET: randomBytes(32).toString('hex'), ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true' };
 
 let stack: Stack;
 let dist: string;
@@ -213,7 +217,7 @@ describe('content security policy', () => {
 
 describe('production', () => {
   it('adds HSTS and a __Host- Secure cookie', async () => {
-    const prod = await startStack({ env: { NODE_ENV: 'production' } });
+    const prod = await startStack({ env: { ...PRODUCTION, NODE_ENV: 'production' } });
     try {
       const response = await request(prod.app.server)
         .post('/trpc/auth.signIn')
@@ -234,7 +238,11 @@ describe('headers a route sets itself', () => {
   it.each(['test', 'production'] as const)(
     'keeps every security header a route set, and gives the others their default (%s)',
     async (NODE_ENV) => {
-      const config = loadConfig({ UPSTREAM_URL: 'http://u', NODE_ENV });
+      const config = loadConfig({
+        UPSTREAM_URL: 'http://u',
+        ...(NODE_ENV === 'production' ? PRODUCTION : {}),
+        NODE_ENV,
+      });
       const defaults = securityHeaders(config);
       const app = Fastify();
       security(app, config);
