@@ -1,11 +1,13 @@
 # Images of the portal: `--target bff` (BFF + built SPA) and `--target stub` (the upstream simulator).
 # docker-compose.yml builds both; docs/operations.md explains how they run.
 #
-# Build arguments: VERSION and REVISION (the release and its git commit) label the images and reach the
-# app as APP_VERSION; SOURCE is the repository's URL for the source label. NODE_IMAGE names the base image,
-# so CI can use a locally assembled one. To pin it, put the digest beside the tag:
+# Build arguments: VERSION and REVISION (the release and its git commit) label the images and reach
+# the app as APP_VERSION and APP_REVISION; SOURCE is the repository's URL, for the source label.
+# NODE_IMAGE names the base image, so CI can build on a locally assembled one. Pin it in production
+# by digest, with the tag beside it:
 #   --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:<digest>
-# (the digest from `docker buildx imagetools inspect node:22-bookworm-slim`, or a registry's page).
+# (the digest from `docker buildx imagetools inspect node:22-bookworm-slim`); no registry is reachable
+# where this file was written, so the default is the tag alone.
 ARG NODE_IMAGE=node:22-bookworm-slim
 ARG VERSION=0.0.0-dev
 ARG REVISION=unknown
@@ -56,7 +58,7 @@ LABEL org.opencontainers.image.title="portal-stub" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4010 APP_VERSION=${VERSION}
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4010 APP_VERSION=${VERSION} APP_REVISION=${REVISION}
 WORKDIR /app
 COPY --from=build /deploy/stub ./
 USER 1000:1000
@@ -74,7 +76,7 @@ LABEL org.opencontainers.image.title="portal-bff" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}"
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web APP_VERSION=${VERSION}
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web APP_VERSION=${VERSION} APP_REVISION=${REVISION}
 WORKDIR /app
 COPY --from=build /deploy/bff ./
 COPY --from=build /repo/apps/web/dist ./web

@@ -71,10 +71,12 @@ function sourcesOf(copy: Copy): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // [context] [dockerfile]: the repository and its Dockerfile unless named
   const context = path.resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)));
-  const problems = checkDockerfile(context);
+  const dockerfile = path.resolve(process.argv[3] ?? path.join(context, 'Dockerfile'));
+  const problems = checkDockerfile(context, dockerfile);
   for (const { line, source, reason } of problems)
-    console.error(`Dockerfile:${line}: COPY source ${source} ${reason}`);
+    console.error(`${path.relative(process.cwd(), dockerfile)}:${line}: COPY source ${source} ${reason}`);
   if (problems.length === 0) console.log('Dockerfile: every COPY source is in the build context');
   process.exitCode = problems.length > 0 ? 1 : 0;
 }
