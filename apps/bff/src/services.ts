@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import type { FastifyBaseLogger } from 'fastify';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import { type Config, cookieSecure } from './config';
 import { createMemoryStore } from './session/memory-store';
 import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
@@ -11,6 +11,7 @@ import type { SessionStore } from './session/session-store';
 import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
 import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
+import { withRequestScope } from './upstream/request-scope';
 import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
 import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
 import { createPdfReader, type PdfReader } from './verification/pdf-reader';
@@ -22,8 +23,8 @@ export interface Services {
   store: SessionStore;
   limiter: RateLimiter;
   upstream: UpstreamClient;
-  /** the REST connection pool, shared by the client and the routes that stream upstream files */
-  dispatcher: Pool;
+  /** the REST connection pool, for the routes that fetch upstream files: each call carries the request's id */
+  dispatcher: Dispatcher;
   proxy: ProxyChannel;
   activation: ActivationChannel;
   trail: TrailChannel;
@@ -104,7 +105,7 @@ export function createServices(
       dispatcher,
       timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
     }),
-    dispatcher,
+    dispatcher: withRequestScope(dispatcher),
     proxy,
     activation,
     trail,

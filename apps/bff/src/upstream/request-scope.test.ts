@@ -47,15 +47,18 @@ describe('upstream REST calls', () => {
   const lines: string[] = [];
   // what the upstream received: each login call's request id and traceparent
   const seen: { requestId?: string; traceparent?: string }[] = [];
+  // the same for file fetches (logos), apart
+  const files: { requestId?: string; traceparent?: string }[] = [];
 
   beforeAll(async () => {
     stub = await buildStub();
     stub.app.addHook('onRequest', async (req) => {
-      if (req.url === '/login')
-        seen.push({
-          requestId: req.headers['x-request-id'] as string | undefined,
-          traceparent: req.headers.traceparent as string | undefined,
-        });
+      const headers = {
+        requestId: req.headers['x-request-id'] as string | undefined,
+        traceparent: req.headers.traceparent as string | undefined,
+      };
+      if (req.url === '/login') seen.push(headers);
+      if (req.url.startsWith('/logos/')) files.push(headers);
     });
     const stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
     app = await buildApp(testConfig(stubUrl), { logStream: { write: (line) => lines.push(line) } });
@@ -106,5 +109,16 @@ describe('upstream REST calls', () => {
     expect(calls).toContainEqual(
       expect.objectContaining({ reqId: 'req-log-0001', upstream: 'POST /login', statusCode: 200 }),
     );
+  });
+
+  it("carry the request's id and trace on a file fetched from the upstream (a creditor's logo) too", async () => {
+    files.length = 0;
+    const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await request(url)
+      .get('/api/logos/negocia-varejo.svg')
+      .set({ 'x-request-id': 'req-logo-0001', traceparent: `00-${trace}-b7ad6b7169203331-01` });
+    expect(files).toHaveLength(1);
+    expect(files[0]?.requestId).toBe('req-logo-0001');
+    expect(files[0]?.traceparent).toMatch(new RegExp(`^00-${trace}-[0-9a-f]{16}-01$`));
   });
 });

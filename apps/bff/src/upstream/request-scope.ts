@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Dispatcher } from 'undici';
 
 /** What an upstream call knows of the request it serves: its id, its trace context and its logger. */
 export interface RequestScope {
@@ -47,3 +48,23 @@ export async function requestScope(app: FastifyInstance) {
 
 /** The scope of the request being served; undefined outside one (startup, timers). */
 export const currentScope = (): RequestScope | undefined => requestContext.get('scope');
+
+/** The request's id and trace as headers for an upstream call (a fresh trace outside a request). */
+export function scopeHeaders(): Record<string, string> {
+  const scope = currentScope();
+  return scope
+    ? { 'x-request-id': scope.id, traceparent: scope.traceparent }
+    : { traceparent: outgoingTraceparent(undefined) };
+}
+
+/** A dispatcher whose every request carries `scopeHeaders()`: for routes that fetch upstream files. */
+export function withRequestScope(dispatcher: Dispatcher): Dispatcher {
+  return dispatcher.compose((dispatch) => (options, handler) => {
+    const extra = scopeHeaders();
+    const given = options.headers;
+    const headers = Array.isArray(given)
+      ? [...given, ...Object.entries(extra).flat()]
+      : { ...(given as Record<string, string> | null | undefined), ...extra };
+    return dispatch({ ...options, headers }, handler);
+  });
+}

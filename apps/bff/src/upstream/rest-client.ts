@@ -30,7 +30,7 @@ import { upstreamErrorBody } from '@portal/contracts/wire';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from './errors';
-import { currentScope, outgoingTraceparent } from './request-scope';
+import { currentScope, scopeHeaders } from './request-scope';
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -63,9 +63,7 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(scope
-            ? { 'x-request-id': scope.id, traceparent: scope.traceparent }
-            : { traceparent: outgoingTraceparent(undefined) }),
+          ...scopeHeaders(),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         headersTimeout: timeoutMs,
