@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { Config } from './config';
@@ -67,9 +66,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   await app.register(cookie);
   await requestScope(app);
-  // No answer is compressed per request: API answers carry personal data beside what a request can
-  // reflect (BREACH), and the SPA's files come compressed from the build (spa.ts). A route may opt in.
-  await app.register(compress, { globalCompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
+  // No answer is compressed per request, and no request body is decompressed: API answers carry personal
+  // data beside what a request can reflect (BREACH), and the SPA's files come compressed from the build
+  // (spa.ts).
   const closing = shutdown(app, {
     graceMs: config.SHUTDOWN_GRACE_MS,
     onGraceOver: () => void services.proxy.close(),

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { NEVER_SHED, RETRY_AFTER_SECONDS } from './load-shedding';
 
 /** Why this process is not taking traffic now, if it is not. */
-export type NotReady = 'starting' | 'draining' | 'overloaded';
+export type NotReady = 'starting' | 'draining';
 
 /**
- * `/healthz`: the process answers (liveness). `/readyz`: this process can take traffic — started, not
- * draining for a shutdown, and its event loop not past the shedding limits. Dependencies (the store, the
- * upstream channels) never make it unready: they are shared by every replica, so a blip of one would pull
- * all of them out of service at once; their state is in /metrics (`portal_dependency_up`) instead.
+ * `/healthz`: the process answers (liveness). `/readyz`: this process can take traffic — started and not
+ * draining for a shutdown. Neither load nor dependencies make it unready: every replica shares the peak and
+ * the store and upstream channels, so either would pull all of them out of service at once, leaving the
+ * load balancer nothing to send to. An overloaded replica sheds requests itself (503 + Retry-After); the
+ * dependencies' state is in /metrics (`portal_dependency_up`).
  */
 export function probes(app: FastifyInstance, { closing }: { closing: () => boolean }) {
   let started = false;
@@ -19,8 +20,6 @@ export function probes(app: FastifyInstance, { closing }: { closing: () => boole
   const notReady = (): NotReady | undefined => {
     if (!started) return 'starting';
     if (closing()) return 'draining';
-    // under-pressure's own reading (event-loop delay and utilisation against the shedding settings)
-    if (app.isUnderPressure()) return 'overloaded';
     return undefined;
   };
 
