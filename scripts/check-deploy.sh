@@ -11,10 +11,45 @@ step() { awk -v ns="$(($(date +%s%N) - t0))" -v msg="$*" 'BEGIN { printf "[%5.1f
 fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
 
 # --- the compose file -------------------------------------------------------------------------------
+# Offline (`config` needs no engine), each way the files are meant to be run, in a clean environment
+# with the example env files (a developer's own .env changes nothing): the demo starts the simulator,
+# production does not and refuses to interpolate without UPSTREAM_URL or the KEY_SECRET file.
 if command -v docker-compose >/dev/null 2>&1; then
-  # KEY_SECRET has no default in the file; any value lets it interpolate.
-  KEY_SECRET="${KEY_SECRET:-check-deploy-placeholder-secret}" docker-compose -f docker-compose.yml config -q
-  step "compose: docker-compose.yml is valid ($(docker-compose version --short))"
+  no_env=$(mktemp "${TMPDIR:-/tmp}/check-deploy-env.XXXXXX")
+  # compose ENV_FILE VAR=value… -- ARGS…: docker-compose with only these variables
+  compose() {
+    local env_file=$1 vars=()
+    shift
+    while [[ $1 != -- ]]; do vars+=("$1"); shift; done
+    shift
+    env -i PATH="$PATH" "${vars[@]}" docker-compose --env-file "$env_file" "$@"
+  }
+  prod=(-f docker-compose.yml -f docker-compose.prod.yml)
+  upstream=UPSTREAM_URL=https://creditor.invalid
+  secret=KEY_SECRET_FILE=/etc/portal/key_secret
+
+  compose .env.demo.example -- config -q || fail "compose: the demo (.env.demo.example) is invalid"
+  # (`config --services` lists every service whatever the profile; deploy-defaults.test.ts checks the stub's)
+  profiles=$(compose .env.demo.example -- config --profiles | tr '\n' ' ')
+  [[ $profiles == "demo " ]] || fail "compose: the only profile should be demo, not '$profiles'"
+  step "compose: the demo is valid (.env.demo.example, the simulator under profile demo)"
+
+  # .env.example names both files in COMPOSE_FILE: with its blanks filled in, it is production
+  compose .env.example "$upstream" -- config -q || fail "compose: production (.env.example) is invalid"
+  compose "$no_env" "$upstream" "$secret" -- "${prod[@]}" config -q || fail "compose: the production files are invalid"
+  step "compose: production is valid (docker-compose.prod.yml on top, as .env.example's COMPOSE_FILE says)"
+
+  refused() { # what's missing, then compose's arguments: config must fail, naming it
+    local missing=$1 out
+    shift
+    if out=$(compose "$@" config -q 2>&1); then fail "compose: production starts without $missing"; fi
+    [[ $out == *"$missing"* ]] || fail "compose: production without $missing fails for another reason: $out"
+  }
+  refused UPSTREAM_URL .env.example --
+  refused UPSTREAM_URL "$no_env" "$secret" -- "${prod[@]}"
+  refused KEY_SECRET_FILE "$no_env" "$upstream" -- "${prod[@]}"
+  rm -f "$no_env"
+  step "compose: production refuses to start without UPSTREAM_URL or KEY_SECRET_FILE ($(docker-compose version --short))"
 else
   step "compose: skipped (docker-compose is not installed; Debian: apt-get install docker-compose)"
 fi
