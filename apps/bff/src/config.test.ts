@@ -97,6 +97,8 @@ describe('loadConfig in production', () => {
     expect(problems(env)).toEqual([
       expect.stringMatching(/^✖ KEY_SECRET \(or KEY_SECRET_FILE\) is required/),
     ]);
+    // empty, as Compose passes an unset ${KEY_SECRET:-}: the same line, not a zod length error
+    expect(problems({ ...env, KEY_SECRET: '' })).toEqual(problems(env));
   });
 
   it('refuses a KEY_SECRET shorter than 32 characters, the 16 a development run accepts included', () => {
@@ -153,6 +155,9 @@ describe('secrets from files', () => {
     const { KEY_SECRET: _, ...env } = production();
     const config = loadConfig({ ...env, KEY_SECRET_FILE: secretFile('key_secret', `${secret}\n`) });
     expect(config.KEY_SECRET).toBe(secret);
+    // docker-compose.yml passes KEY_SECRET empty beside the production override's file
+    const file = secretFile('key_secret_2', secret);
+    expect(loadConfig({ ...env, KEY_SECRET: '', KEY_SECRET_FILE: file }).KEY_SECRET).toBe(secret);
   });
 
   it('reads REDIS_URL_FILE the same way, since a Redis URL may carry its password', () => {

@@ -153,6 +153,8 @@ function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; prob
   const out = { ...env };
   const problems: string[] = [];
   for (const name of SECRET_VARIABLES) {
+    // Compose passes an unset `${KEY_SECRET:-}` as empty: that is no secret, not a short one
+    if (out[name] === '') delete out[name];
     const file = env[`${name}_FILE`];
     if (file === undefined || file === '') continue;
     if (env[name] !== undefined && env[name] !== '') {
