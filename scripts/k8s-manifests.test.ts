@@ -83,8 +83,6 @@ function setting(config: Record<string, string>, key: Field): unknown {
   return fields[key].parse(config[key]);
 }
 
-// server.ts exits at the latest this long after SIGTERM, whatever requests are still running.
-const HARD_EXIT_SECONDS = 10;
 // Time for the kubelet to see the exit before its SIGKILL.
 const MARGIN_SECONDS = 2;
 // Read by Node itself, and the secrets' X_FILE forms, which the BFF reads before its schema.
@@ -140,7 +138,9 @@ function deploymentProblems(manifests: Manifest[]): string[] {
   const shutdown =
     (Number(setting(config, 'SHUTDOWN_DRAIN_MS')) + Number(setting(config, 'SHUTDOWN_GRACE_MS'))) / 1000 +
     0.25;
-  const needed = preStop + Math.max(shutdown, HARD_EXIT_SECONDS) + MARGIN_SECONDS;
+  // the BFF exits at the latest SHUTDOWN_EXIT_MS after SIGTERM, whatever requests are still running
+  const hardExit = Number(setting(config, 'SHUTDOWN_EXIT_MS')) / 1000;
+  const needed = preStop + Math.max(shutdown, hardExit) + MARGIN_SECONDS;
   need(
     (pod.terminationGracePeriodSeconds ?? 30) >= needed,
     `terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} is below ${needed} (preStop ${preStop} s + shutdown + margin)`,

@@ -23,6 +23,21 @@ const problems = (env: NodeJS.ProcessEnv) => {
 };
 
 describe('loadConfig', () => {
+  it('refuses a hard exit that would cut what the drain and the grace let finish, and takes a longer one', () => {
+    const base = { UPSTREAM_URL: 'http://127.0.0.1:4010' };
+    expect(loadConfig(base).SHUTDOWN_EXIT_MS).toBe(10_000);
+    expect(problems({ ...base, SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_GRACE_MS: '7500' })).toEqual([
+      expect.stringMatching(/^✖ SHUTDOWN_EXIT_MS \(10000\) must be at least .* \(13500\)/),
+    ]);
+    const kubernetes = {
+      ...base,
+      SHUTDOWN_DRAIN_MS: '5000',
+      SHUTDOWN_GRACE_MS: '20000',
+      SHUTDOWN_EXIT_MS: '26000',
+    };
+    expect(loadConfig(kubernetes).SHUTDOWN_EXIT_MS).toBe(26_000);
+  });
+
   it('fills the defaults of the spec and the design', () => {
     const config = loadConfig({ UPSTREAM_URL: 'http://127.0.0.1:4010' });
     expect(config.PORT).toBe(3000);

@@ -127,9 +127,14 @@ export const configSchema = z.object({
    * on SIGTERM, how long the BFF keeps serving (every answer with `Connection: close`, /readyz 503) so
    * that clients and the load balancer move away before the listener closes
    */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(1_500).default(1_000),
-  /** then how long requests in flight may run before they are answered and cut (exit by 10 s) */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(8_000).default(7_500),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** then how long requests in flight may run before they are answered and cut */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().max(120_000).default(7_500),
+  /**
+   * the hard exit after SIGTERM, whatever still runs: above drain + grace by at least 1 s, and below the
+   * orchestrator's own limit (Compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds)
+   */
+  SHUTDOWN_EXIT_MS: z.coerce.number().int().positive().max(300_000).default(10_000),
   /** Google one-tap sign-in: hidden unless a client id is set */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_ISSUERS: z
@@ -142,6 +147,9 @@ export const configSchema = z.object({
   /** the built SPA; not served when the folder is missing */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
 });
+
+/** What the hard exit leaves after drain and grace: closing the listener, answering what still waits. */
+export const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
@@ -237,6 +245,12 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.REDIS_URL && !parsed.data.KEY_SECRET) {
     throw new Error(
       'Invalid configuration:\n✖ KEY_SECRET is required with REDIS_URL: set one secret of 16+ characters, shared by every instance',
+    );
+  }
+  const { SHUTDOWN_DRAIN_MS: drain, SHUTDOWN_GRACE_MS: grace, SHUTDOWN_EXIT_MS: exit } = parsed.data;
+  if (drain + grace + SHUTDOWN_EXIT_MARGIN_MS > exit) {
+    throw new Error(
+      `Invalid configuration:\n✖ SHUTDOWN_EXIT_MS (${exit}) must be at least SHUTDOWN_DRAIN_MS + SHUTDOWN_GRACE_MS + ${SHUTDOWN_EXIT_MARGIN_MS} (${drain + grace + SHUTDOWN_EXIT_MARGIN_MS}): the hard exit would cut requests the grace lets finish`,
     );
   }
   const { OVERLOAD_MAX_IN_FLIGHT: apiBound, PROXY_MAX_PENDING: proxyBound } = parsed.data;

@@ -16,11 +16,11 @@ const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 
 // Drain (SHUTDOWN_DRAIN_MS, not ready), stop taking connections and end keep-alive, let in-flight
-// requests finish (SHUTDOWN_GRACE_MS), then exit; never past 10 s.
+// requests finish (SHUTDOWN_GRACE_MS), then exit; never past SHUTDOWN_EXIT_MS.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutdown: started');
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), config.SHUTDOWN_EXIT_MS).unref();
     app.beginShutdown();
     void sleep(config.SHUTDOWN_DRAIN_MS)
       .then(() => {
