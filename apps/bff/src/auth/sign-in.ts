@@ -94,10 +94,8 @@ export async function startSession(
   counted?: Counted,
 ): Promise<SessionView> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
-  await ctx.services.limiter.clear(
-    counted?.scope === 'signin-device' ? counted.scope : 'signin-doc',
-    counted?.scope === 'signin-device' ? counted.value : cpfCnpj,
-  );
+  const given = counted?.scope === 'signin-device' ? counted : { scope: 'signin-doc', value: cpfCnpj };
+  await ctx.services.limiter.clear(given.scope, given.value);
   await ctx.services.sessions.endChallenge(ctx.req, ctx.res);
   const session = await ctx.services.sessions.start(
     ctx.req,
