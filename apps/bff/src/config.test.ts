@@ -156,6 +156,53 @@ describe('loadConfig in production', () => {
   });
 });
 
+describe('previous keys (KEY_SECRETS_PREVIOUS)', () => {
+  const hex = () => randomBytes(32).toString('hex');
+
+  it('are read comma- or newline-separated, blanks and spaces dropped; none by default', () => {
+    const [a, b, c] = [hex(), hex(), hex()];
+    expect(loadConfig(production()).KEY_SECRETS_PREVIOUS).toEqual([]);
+    expect(problems({ ...production(), KEY_SECRETS_PREVIOUS: ` ${a} ,${b}\n\n${c}\n` })).toEqual([]);
+    expect(
+      loadConfig({ ...production(), KEY_SECRETS_PREVIOUS: ` ${a} ,${b}\n\n${c}\n` }).KEY_SECRETS_PREVIOUS,
+    ).toEqual([a, b, c]);
+  });
+
+  it('are held to the newest key’s rules in production, each named by its place, never shown', () => {
+    const guessable = 'a'.repeat(40);
+    const lines = problems({
+      ...production(),
+      KEY_SECRETS_PREVIOUS: `${hex()},${'x'.repeat(20)},${guessable}`,
+    });
+    expect(lines).toEqual([
+      "✖ KEY_SECRETS_PREVIOUS's secret 2 is too short (20 characters, 32 needed): use openssl rand -hex 32",
+      expect.stringMatching(
+        /^✖ KEY_SECRETS_PREVIOUS's secret 3 is too guessable \(about \d+ bits, 86 needed/,
+      ),
+    ]);
+    expect(lines.join('\n')).not.toContain(guessable);
+    // outside production 16 characters do, as for KEY_SECRET
+    expect(
+      problems({ ...production(), NODE_ENV: 'development', KEY_SECRETS_PREVIOUS: 'x'.repeat(20) }),
+    ).toEqual([]);
+  });
+
+  it('refuse a key listed twice (its id derives from its secret) and previous keys without a newest one', () => {
+    const env = production();
+    const old = hex();
+    expect(problems({ ...env, KEY_SECRETS_PREVIOUS: `${old},${env.KEY_SECRET}` })).toEqual([
+      "✖ KEY_SECRETS_PREVIOUS's secret 2 is the same key as KEY_SECRET: list every key once",
+    ]);
+    expect(problems({ ...env, KEY_SECRETS_PREVIOUS: `${old}\n${old}` })).toEqual([
+      "✖ KEY_SECRETS_PREVIOUS's secret 2 is the same key as KEY_SECRETS_PREVIOUS's secret 1: list every key once",
+    ]);
+    const { KEY_SECRET: _, ...withoutNewest } = env;
+    expect(
+      problems({ ...withoutNewest, NODE_ENV: 'development', REDIS_URL: '', KEY_SECRETS_PREVIOUS: old }),
+    ).toEqual(['✖ KEY_SECRETS_PREVIOUS needs KEY_SECRET: the newest key, which keys everything written now']);
+  });
+});
+
 describe('secrets from files', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'config-secrets-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -189,6 +236,15 @@ describe('secrets from files', () => {
     expect(
       problems({ ...env, KEY_SECRET_FILE: secretFile('weak', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n') }),
     ).toEqual([expect.stringMatching(/^✖ KEY_SECRET is too guessable/)]);
+  });
+
+  it('reads KEY_SECRETS_PREVIOUS_FILE, one secret a line', () => {
+    const [a, b] = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
+    const config = loadConfig({
+      ...production(),
+      KEY_SECRETS_PREVIOUS_FILE: secretFile('previous', `${a}\n${b}\n`),
+    });
+    expect(config.KEY_SECRETS_PREVIOUS).toEqual([a, b]);
   });
 
   it('refuses a secret set both ways, and a file it cannot read, naming the variable', () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
+import { keyIdOf } from './keys/keyring';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -49,11 +50,26 @@ export const configSchema = z.object({
   /** lets production run without REDIS_URL: one local process (tests, benchmarks), never a deployment */
   ALLOW_MEMORY_STORE_ONE_INSTANCE: bool.default(false),
   /**
-   * secret of the BFF's HMACs (rate-limit keys, trail session ids, the pseudonyms of documents in store
-   * keys); random per process when unset, except in production, where it must be strong (32+ characters,
+   * the newest secret of the BFF's HMACs (rate-limit keys, trail session ids, the pseudonyms of documents in
+   * store keys): everything keyed now is keyed with it; random per process when unset, except in production, where it must be strong (32+ characters,
    * 86+ bits); KEY_SECRET_FILE reads it from a file
    */
   KEY_SECRET: z.string().min(16).optional(),
+  /**
+   * older secrets, comma- or newline-separated, kept only to find and verify what they keyed while
+   * KEY_SECRET (the newest) keys everything written; each held to KEY_SECRET's rules.
+   * KEY_SECRETS_PREVIOUS_FILE reads them from a file
+   */
+  KEY_SECRETS_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(/[,\n]/)
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(16))),
   /**
    * failed credentials per document in SIGNIN_LOCK_MINUTES before the document is locked for that long to
    * browsers it has not signed in on; a browser holding its device cookie counts its own failures
@@ -154,7 +170,7 @@ export const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
 /** Secrets that may come from a file instead (X_FILE=/run/secrets/x); DATABASE_URL joins when it comes. */
-export const SECRET_VARIABLES = ['KEY_SECRET', 'REDIS_URL'] as const;
+export const SECRET_VARIABLES = ['KEY_SECRET', 'KEY_SECRETS_PREVIOUS', 'REDIS_URL'] as const;
 
 /** X_FILE → X (the file's content, trimmed); one problem line per variable that cannot be read. */
 function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
@@ -201,21 +217,30 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
       'REDIS_URL is required in production: sessions, agreement records and counters must live in a store every replica shares and a restart keeps',
     );
   }
-  const secret = config.KEY_SECRET;
-  if (!secret) {
+  if (!config.KEY_SECRET) {
     problems.push(
       'KEY_SECRET (or KEY_SECRET_FILE) is required in production: one secret shared by every replica, from openssl rand -hex 32',
     );
-  } else if (secret.length < KEY_SECRET_MIN_LENGTH) {
-    problems.push(
-      `KEY_SECRET is too short (${secret.length} characters, ${KEY_SECRET_MIN_LENGTH} needed): use openssl rand -hex 32`,
-    );
-  } else {
-    const bits = secretStrengthBits(secret);
-    if (bits < KEY_SECRET_MIN_BITS) {
+  }
+  const secrets = [
+    ...(config.KEY_SECRET ? [{ name: 'KEY_SECRET', secret: config.KEY_SECRET }] : []),
+    ...config.KEY_SECRETS_PREVIOUS.map((secret, i) => ({
+      name: `KEY_SECRETS_PREVIOUS's secret ${i + 1}`,
+      secret,
+    })),
+  ];
+  for (const { name, secret } of secrets) {
+    if (secret.length < KEY_SECRET_MIN_LENGTH) {
       problems.push(
-        `KEY_SECRET is too guessable (about ${bits} bits, ${KEY_SECRET_MIN_BITS} needed: repeats, sequences or words): use openssl rand -hex 32`,
+        `${name} is too short (${secret.length} characters, ${KEY_SECRET_MIN_LENGTH} needed): use openssl rand -hex 32`,
       );
+    } else {
+      const bits = secretStrengthBits(secret);
+      if (bits < KEY_SECRET_MIN_BITS) {
+        problems.push(
+          `${name} is too guessable (about ${bits} bits, ${KEY_SECRET_MIN_BITS} needed: repeats, sequences or words): use openssl rand -hex 32`,
+        );
+      }
     }
   }
   if (config.COOKIE_SECURE === false && !config.ALLOW_INSECURE_COOKIES_LOCAL_HTTP) {
@@ -223,6 +248,25 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
       'COOKIE_SECURE=false is refused in production: session cookies would travel over plain http (a local demo on http://localhost may set ALLOW_INSECURE_COOKIES_LOCAL_HTTP=true)',
     );
   }
+  return problems;
+}
+
+/** Previous keys need a newest one beside them, and each key is listed once (ids derive from secrets). */
+function keyringProblems({
+  KEY_SECRET: newest,
+  KEY_SECRETS_PREVIOUS: previous,
+}: z.infer<typeof configSchema>) {
+  if (previous.length === 0) return [];
+  if (!newest)
+    return ['KEY_SECRETS_PREVIOUS needs KEY_SECRET: the newest key, which keys everything written now'];
+  const seen = new Map([[keyIdOf(newest), 'KEY_SECRET']]);
+  const problems: string[] = [];
+  previous.forEach((secret, i) => {
+    const name = `KEY_SECRETS_PREVIOUS's secret ${i + 1}`;
+    const same = seen.get(keyIdOf(secret));
+    if (same) problems.push(`${name} is the same key as ${same}: list every key once`);
+    else seen.set(keyIdOf(secret), name);
+  });
   return problems;
 }
 
@@ -246,6 +290,10 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n✖ KEY_SECRET is required with REDIS_URL: set one secret of 16+ characters, shared by every instance',
     );
+  }
+  const keyProblems = keyringProblems(parsed.data);
+  if (keyProblems.length > 0) {
+    throw new Error(`Invalid configuration:\n${keyProblems.map((p) => `✖ ${p}`).join('\n')}`);
   }
   const { SHUTDOWN_DRAIN_MS: drain, SHUTDOWN_GRACE_MS: grace, SHUTDOWN_EXIT_MS: exit } = parsed.data;
   if (drain + grace + SHUTDOWN_EXIT_MARGIN_MS > exit) {
