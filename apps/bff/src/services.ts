@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
 import { type Config, cookieSecure } from './config';
+import { createKeyring, type Keyring } from './keys/keyring';
 import { createMemoryStore } from './session/memory-store';
 import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
 import { createRedisStore } from './session/redis-store';
@@ -31,8 +32,11 @@ export interface Services {
   verifyGoogle: GoogleVerifier;
   /** reads uploaded PDFs in processes of their own, off the event loop */
   pdfReader: PdfReader;
-  /** A stable, keyed stand-in for a personal value (a document) in store keys and records: never reversible. */
-  pseudonym(purpose: string, value: string): string;
+  /**
+   * The HMAC keys of every keyed value (pseudonyms of documents in store keys and records, counters, cookies,
+   * trail ids): write with the newest, look up and verify with every one configured.
+   */
+  keys: Keyring;
   close(): Promise<void>;
 }
 
@@ -58,8 +62,11 @@ export function createServices(
   const dispatcher = new Pool(config.UPSTREAM_URL, { connections: 64 });
   const wsBase = config.UPSTREAM_WS_URL ?? config.UPSTREAM_URL.replace(/^http/, 'ws');
   const channelUrl = (path: string) => new URL(path, wsBase).toString();
-  // One secret for every HMAC the BFF derives (rate-limit keys, trail session ids).
-  const keySecret = config.KEY_SECRET ?? randomBytes(32).toString('hex');
+  // One keyring for every HMAC the BFF derives; previous keys need KEY_SECRET (config.ts refuses them alone).
+  const keys = createKeyring(
+    config.KEY_SECRET ?? randomBytes(32).toString('hex'),
+    config.KEY_SECRETS_PREVIOUS,
+  );
 
   const proxy = createProxyChannel({
     url: channelUrl(UPSTREAM_CHANNELS.proxy),
@@ -76,7 +83,7 @@ export function createServices(
   const trail = createTrailChannel({
     url: channelUrl(UPSTREAM_CHANNELS.trail),
     store,
-    keySecret,
+    keys,
     heartbeatMs: config.UPSTREAM_HEARTBEAT_MS,
     logger: logger.child({ channel: 'trail' }),
   });
@@ -99,7 +106,7 @@ export function createServices(
       onEvent: onSessionEvent,
     }),
     store,
-    limiter: createRateLimiter({ store, keySecret }),
+    limiter: createRateLimiter({ store, keys }),
     upstream: createUpstreamClient({
       baseUrl: config.UPSTREAM_URL,
       dispatcher,
@@ -115,8 +122,7 @@ export function createServices(
       jwksUrl: config.GOOGLE_JWKS_URL,
     }),
     pdfReader,
-    pseudonym: (purpose, value) =>
-      createHmac('sha256', keySecret).update(`${purpose}:${value}`).digest('base64url'),
+    keys,
     async close() {
       await pdfReader.close();
       await proxy.close();

@@ -1,4 +1,5 @@
 import { sessionsOf, tooMany } from '../auth/sign-in';
+import { firstFound } from '../keys/keyring';
 import type { Context } from '../trpc/context';
 
 const MINUTE = 60_000;
@@ -6,7 +7,17 @@ const DAY = 24 * 60 * MINUTE;
 
 /** How long the BFF remembers whose reset link an id names (the upstream's links live less). */
 const RESET_LINK_MEMORY_MS = DAY;
-const resetLinkKey = (ctx: Context, id: string) => `reset-link:${ctx.services.pseudonym('reset-link', id)}`;
+const resetLinkKey = (form: string) => `reset-link:${form}`;
+
+/**
+ * The lists of sessions a reset link's person has, as its record says: the person's pseudonym under every
+ * key configured at the send. A record made before keyed values carried ids holds one bare pseudonym,
+ * whose key's lists now carry that key's id in front of it.
+ */
+function personsOf(ctx: Context, kept: string | string[]): string[] {
+  if (Array.isArray(kept)) return kept;
+  return [kept, ...ctx.services.keys.withIds(kept)];
+}
 
 /**
  * 'Prosseguir' on /esqueceu-senha and 'Enviar novamente' on /recuperar-senha: the upstream sends a
@@ -27,7 +38,11 @@ export async function sendRecovery(ctx: Context, cpfCnpj: string) {
   const person = sessionsOf(ctx, cpfCnpj);
   await Promise.all([
     sessions.endAllOf(person),
-    store.set(resetLinkKey(ctx, sent.id), person.person, RESET_LINK_MEMORY_MS),
+    store.set(
+      resetLinkKey(ctx.services.keys.sign('reset-link', sent.id)),
+      [person.person, ...(person.formerly ?? [])],
+      RESET_LINK_MEMORY_MS,
+    ),
   ]);
   return sent;
 }
@@ -43,11 +58,13 @@ export async function resetPassword(ctx: Context, input: { id: string; codigo: s
   )
     throw tooMany();
   await upstream.resetPassword({ id: input.id, codigo: input.codigo, novaSenha: input.novaSenha });
-  const key = resetLinkKey(ctx, input.id);
-  const person = await store.get<string>(key);
-  if (person) {
-    await sessions.endAllOf({ person, max: config.SESSION_MAX_PER_DOCUMENT });
-    await store.delete(key);
+  const found = await firstFound(ctx.services.keys.candidates('reset-link', input.id), (form) =>
+    store.get<string | string[]>(resetLinkKey(form)),
+  );
+  if (found) {
+    const [person = '', ...formerly] = personsOf(ctx, found.value);
+    await sessions.endAllOf({ person, formerly, max: config.SESSION_MAX_PER_DOCUMENT });
+    await store.delete(resetLinkKey(found.form));
   }
   return { ok: true as const };
 }

@@ -44,7 +44,7 @@ export async function createAgreement(
   const body = bodyOf(input);
   // A repeat is answered from the record: its outcome, or 409 while it is still processing.
   const repeat = (intent: Intent | undefined): CreateResult => {
-    const answer = intent ? answerOf(intent, owner, body) : ({ status: 'processando' } as const);
+    const answer = intent ? answerOf(ctx, intent, body) : ({ status: 'processando' } as const);
     if (answer.status === 'processando')
       throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
     return answer;

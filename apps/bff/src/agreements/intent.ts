@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { PROXY_RETORNO } from '@portal/contracts/proxy-channel';
 import { digitsOnly } from '@portal/validation/mask';
 import { TRPCError } from '@trpc/server';
+import { firstFound } from '../keys/keyring';
 import { contractScope } from '../negotiation/creditors';
 import type { Summary } from '../negotiation/summary';
 import { trackAgreement } from '../tracking/trail';
 import type { SignedIn } from '../trpc/context';
 import { UpstreamError } from '../upstream/errors';
-import { ownerOf, rememberMade } from './made-agreements';
+import { isOwner, ownerForms, rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
 
 /**
@@ -16,7 +17,7 @@ import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './type
  * only once the intent is proven to have made nothing.
  */
 export interface Intent {
-  /** the person's pseudonym: another person presenting the key learns nothing */
+  /** the person's pseudonym (under the key of the time): another person presenting the key learns nothing */
   owner: string;
   /** what the request asked for (its delivery contacts), as a hash */
   body: string;
@@ -52,11 +53,11 @@ export const bodyOf = (input: { email?: string | undefined; telefone?: string | 
 
 /**
  * What an intent has come to: its outcome, or that it is being processed. A key is its
- * owner's alone, and the same key with other delivery contacts is refused (422) rather than answered
- * with a result it did not ask for.
+ * owner's alone (written under whichever configured key), and the same key with other delivery contacts is
+ * refused (422) rather than answered with a result it did not ask for.
  */
-export function answerOf(intent: Intent, owner: string, body?: string): CreateResult {
-  if (intent.owner !== owner)
+export function answerOf(ctx: SignedIn, intent: Intent, body?: string): CreateResult {
+  if (!isOwner(ctx, intent.owner))
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
   if (body !== undefined && intent.body !== body)
     throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: AGREEMENT_MESSAGES.keyReused });
@@ -113,7 +114,7 @@ export async function intentStatus(ctx: SignedIn, chave: string): Promise<Intent
 
 /** An intent's state, from its record already read; reconciled once the upstream is done with the send. */
 async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
-  const answer = answerOf(intent, ownerOf(ctx));
+  const answer = answerOf(ctx, intent);
   if (answer.status !== 'processando') {
     if (answer.status === 'concluido')
       await ctx.services.sessions.write(ctx.session, 'agreement', answer.acordo);
@@ -179,10 +180,10 @@ export async function pendingAgreement(
   ctx: SignedIn,
 ): Promise<{ credor: Summary['credor']; contratoExibido: string } | null> {
   const { store } = ctx.services;
-  const owner = ownerOf(ctx);
-  const chave = await store.get<string>(pendingKey(owner));
+  // under the owner's pseudonym of the key it was written with
+  const chave = (await firstFound(ownerForms(ctx), (owner) => store.get<string>(pendingKey(owner))))?.value;
   const intent = chave ? await store.get<Intent>(intentKey(chave)) : undefined;
-  if (!chave || !intent || intent.owner !== owner) return null;
+  if (!chave || !intent || !isOwner(ctx, intent.owner)) return null;
   if ((await statusOf(ctx, chave, intent)).status !== 'processando') return null;
   return { credor: intent.summary.credor, contratoExibido: intent.summary.contratoExibido };
 }

@@ -2,6 +2,7 @@ import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { hideDocument } from '@portal/validation/document';
 import { formatMoney, parseMoney } from '@portal/validation/money';
 import { TRPCError } from '@trpc/server';
+import { firstFound } from '../keys/keyring';
 import { contractScope, creditorOf } from '../negotiation/creditors';
 import { paidDayOf } from '../negotiation/views';
 import type { Services } from '../services';
@@ -27,7 +28,7 @@ export const SETTLEMENT_MESSAGES = {
  */
 export interface Settlement {
   codigo: string;
-  /** whose it is: a keyed pseudonym of the document, never the document */
+  /** whose it is: a keyed pseudonym of the document (with its key's id), never the document */
   owner: string;
   titular: string;
   /** the holder's document, masked (***.982.247-**); absent from declarations issued before it was kept */
@@ -56,16 +57,17 @@ export function settlementCode(text: string): string | null {
   return match ? `QT-${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
-/** One agreement's code, the same at every download: 60 bits of a keyed hash, in base 32. */
-function codeOf(
-  services: Services,
-  owner: string,
-  codcredor: string,
-  contrato: string,
-  codigoAcordo: string,
-) {
+/**
+ * One agreement's code under one key, the same at every download: 60 bits of a keyed hash, in base 32. A
+ * code is printed and typed, so it cannot carry its key's id: each configured key gives the agreement a code
+ * of its own, and the one a declaration was issued under is found by trying them all.
+ */
+function codeOf(ctx: SignedIn, keyId: string, codcredor: string, contrato: string, codigoAcordo: string) {
+  const { keys } = ctx.services;
+  // the owner's bare MAC, as before keyed values carried ids: a declaration issued then keeps its code
+  const owner = keys.mac('quitacao-owner', ctx.session.data.cpfCnpj, keyId);
   const bytes = Buffer.from(
-    services.pseudonym('quitacao', `${owner}|${codcredor}|${contrato}|${codigoAcordo}`),
+    keys.mac('quitacao', `${owner}|${codcredor}|${contrato}|${codigoAcordo}`, keyId),
     'base64url',
   );
   let bits = 0n;
@@ -78,12 +80,12 @@ function codeOf(
 }
 
 const keyOf = (codigo: string) => `quitacao:${codigo}`;
-const ownerOf = (ctx: SignedIn) => ctx.services.pseudonym('quitacao-owner', ctx.session.data.cpfCnpj);
 
 /**
  * 'Baixar declaração de quitação' on /acordos: only for an agreement whose every instalment the upstream
  * answers PAGO. The first issue fixes the declaration — what it says and its PDF — and keeps it under its
- * code for anyone to check it on the verification page; every later one finds it as it was issued.
+ * code for anyone to check it on the verification page; every later one finds it as it was issued, under
+ * the code of whichever configured key issued it (never rewritten: a declaration stays as issued).
  */
 export async function issueSettlement(ctx: SignedIn, input: { codcredor: string; contrato: string }) {
   const creditor = await creditorOf(ctx, input.codcredor);
@@ -92,15 +94,18 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   if (parcelas.length === 0 || parcelas.some((p) => p.status !== 'PAGO')) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: SETTLEMENT_MESSAGES.notSettled });
   }
-  const owner = ownerOf(ctx);
-  const codigo = codeOf(ctx.services, owner, creditor.agrupador, input.contrato, agreement.codigoAcordo);
-  const issued = {
+  const { store, keys } = ctx.services;
+  const codes = keys.ids.map((id) =>
+    codeOf(ctx, id, creditor.agrupador, input.contrato, agreement.codigoAcordo),
+  );
+  const issuedAs = (codigo: string) => ({
     codigo,
     pdfUrl: `/api/quitacoes/${codigo}.pdf`,
     arquivo: settlementFileName(input.contrato),
-  };
-  const { store } = ctx.services;
-  if (await store.get<Settlement>(keyOf(codigo))) return issued;
+  });
+  const kept = await firstFound(codes, (code) => store.get<Settlement>(keyOf(code)));
+  if (kept) return issuedAs(kept.form);
+  const codigo = codes[0] ?? '';
 
   const paid = parcelas.map((p) => ({
     numero: p.numero,
@@ -111,7 +116,7 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   const at = new Date();
   const declared: Settlement = {
     codigo,
-    owner,
+    owner: keys.sign('quitacao-owner', ctx.session.data.cpfCnpj),
     titular: ctx.session.data.nome,
     documento: hideDocument(ctx.session.data.cpfCnpj),
     credor: creditor.nomcontratante,
@@ -126,7 +131,7 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   const pdf = Buffer.from(await settlementPdf(declared)).toString('base64');
   // Set only if absent: of two first downloads at once, one declaration is kept and both get it.
   await store.claim(keyOf(codigo), { ...declared, pdf } satisfies Settlement, KEPT_MS);
-  return issued;
+  return issuedAs(codigo);
 }
 
 export const settlementFileName = (contrato: string) => `${contrato}_declaracao-quitacao.pdf`;
@@ -140,9 +145,9 @@ export async function findSettlement(
   return codigo ? ((await ctx.services.store.get<Settlement>(keyOf(codigo))) ?? null) : null;
 }
 
-/** A declaration's PDF, only for its owner's session. */
+/** A declaration's PDF, only for its owner's session (its owner kept under any configured key). */
 export function ownsSettlement(services: Services, cpfCnpj: string, settlement: Settlement): boolean {
-  return services.pseudonym('quitacao-owner', cpfCnpj) === settlement.owner;
+  return services.keys.verify('quitacao-owner', cpfCnpj, settlement.owner);
 }
 
 /** The PDF as issued; a declaration kept before its bytes were is drawn again, dated at its issue. */

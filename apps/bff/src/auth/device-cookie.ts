@@ -5,24 +5,34 @@ import type { Context } from '../trpc/context';
 /**
  * OWASP's device cookie: a browser that signed a person in holds a cookie signed for that person, and
  * its attempts are counted for it alone, so the lock that strangers' guesses put on the document does not
- * stop it. The cookie names a random device id, the key that signed it (so the secret can rotate: a
- * cookie of another key is simply untrusted) and an HMAC over the person's pseudonym and the id; it
- * carries no document.
+ * stop it. The cookie names the key that signed it, a random device id and an HMAC over the person's
+ * pseudonym and the id; it carries no document. A cookie of any configured key is trusted (a rotation keeps
+ * the browsers a person signed in on), one of a key no longer configured is not; every sign-in issues a new
+ * one under the newest key.
  */
 const cookieName = (ctx: Context) =>
   cookieSecure(ctx.services.config) ? '__Host-dispositivo' : 'dispositivo';
 
-const keyId = (ctx: Context) => ctx.services.pseudonym('device-key', '').slice(0, 8);
-const signature = (ctx: Context, cpfCnpj: string, device: string) =>
-  ctx.services.pseudonym('device', `${ctx.services.pseudonym('device-person', cpfCnpj)}.${device}`);
+// The MACs as the cookies made before keyed values carried ids: the key id already leads the cookie.
+const signature = (ctx: Context, keyId: string, cpfCnpj: string, device: string) => {
+  const { keys } = ctx.services;
+  return keys.mac('device', `${keys.mac('device-person', cpfCnpj, keyId)}.${device}`, keyId);
+};
 
 /** The id of this browser when it holds a device cookie signed for this document; undefined otherwise. */
 export function trustedDevice(ctx: Context, cpfCnpj: string): string | undefined {
   const value = ctx.req.cookies[cookieName(ctx)];
   const [kid, device, mac, ...rest] = value?.split('.') ?? [];
-  if (!kid || !device || !mac || rest.length > 0 || kid !== keyId(ctx) || !/^[\w-]{22}$/.test(device))
+  if (
+    !kid ||
+    !device ||
+    !mac ||
+    rest.length > 0 ||
+    !ctx.services.keys.has(kid) ||
+    !/^[\w-]{22}$/.test(device)
+  )
     return undefined;
-  const expected = Buffer.from(signature(ctx, cpfCnpj, device));
+  const expected = Buffer.from(signature(ctx, kid, cpfCnpj, device));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? device : undefined;
 }
@@ -38,7 +48,8 @@ const cookieOptions = (ctx: Context) =>
 /** After a sign-in: this browser is the person's, for DEVICE_COOKIE_DAYS. */
 export function issueDeviceCookie(ctx: Context, cpfCnpj: string): void {
   const device = randomBytes(16).toString('base64url');
-  ctx.res.setCookie(cookieName(ctx), `${keyId(ctx)}.${device}.${signature(ctx, cpfCnpj, device)}`, {
+  const { newest } = ctx.services.keys;
+  ctx.res.setCookie(cookieName(ctx), `${newest}.${device}.${signature(ctx, newest, cpfCnpj, device)}`, {
     ...cookieOptions(ctx),
     maxAge: ctx.services.config.DEVICE_COOKIE_DAYS * 24 * 60 * 60,
   });

@@ -76,11 +76,14 @@ export async function limitByIp(ctx: Context, bucket: string, max: number, windo
   if (!(await ctx.services.limiter.hit(bucket, ctx.req.ip, { max, windowMs }))) throw tooMany();
 }
 
-/** Where a document's sessions are listed: under a keyed pseudonym of it, never the document. */
-export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => ({
-  person: ctx.services.pseudonym('sessions-of', cpfCnpj),
-  max: ctx.services.config.SESSION_MAX_PER_DOCUMENT,
-});
+/**
+ * Where a document's sessions are listed: under a keyed pseudonym of it, never the document; the newest
+ * key's, and the older keys' where sessions begun before a rotation are still listed.
+ */
+export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => {
+  const [person = '', ...formerly] = ctx.services.keys.candidates('sessions-of', cpfCnpj);
+  return { person, formerly, max: ctx.services.config.SESSION_MAX_PER_DOCUMENT };
+};
 
 /**
  * Every sign-in path ends here: a new session id, and this browser trusted for the person from now on

@@ -45,6 +45,11 @@ export interface Keyring {
   verify(purpose: Purpose, value: string, given: string): boolean;
   /** the id of the key a signed value names; undefined for a bare MAC or anything else */
   idOf(given: string): string | undefined;
+  /**
+   * a bare MAC made before ids, as each configured key would carry it: what a value kept then (a pseudonym
+   * in a record) became in the keys written since under the same key
+   */
+  withIds(bare: string): string[];
 }
 
 /** The keyring of the newest secret and the previous ones (newest first); a repeated key is refused. */
@@ -84,5 +89,21 @@ export function createKeyring(newest: string, previous: readonly string[] = []):
       return keys.map((key) => same(hmac(key.secret, messageOf(purpose, value)), given)).includes(true);
     },
     idOf: (given) => SIGNED.exec(given)?.[1],
+    withIds: (bare) => keys.map((key) => `k${key.id}.${bare}`),
   };
+}
+
+/**
+ * The first form (newest first) under which `read` finds something, and what it found: how a record keyed
+ * under any configured key is looked up.
+ */
+export async function firstFound<T>(
+  forms: readonly string[],
+  read: (form: string) => Promise<T | undefined>,
+): Promise<{ form: string; value: T } | undefined> {
+  for (const form of forms) {
+    const value = await read(form);
+    if (value !== undefined) return { form, value };
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { formatTrailMoney } from '@portal/contracts/trail-channel';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import { formatBrDate } from '@portal/validation/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keyIdOf } from '../keys/keyring';
 import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 
 const KEY_SECRET = 'trail-test-secret-0123456789';
@@ -21,9 +22,12 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 beforeEach(() => stack.stub.faults.reset());
 
-/** The trail's id of a cookie value, as the upstream must see it: an HMAC, never the value itself. */
+/**
+ * The trail's id of a cookie value, as the upstream must see it: an HMAC, never the value itself, after the
+ * id of the key that made it.
+ */
 const trailIdOf = (cookieValue: string) =>
-  createHmac('sha256', KEY_SECRET).update(`trail-session:${cookieValue}`).digest('base64url');
+  `k${keyIdOf(KEY_SECRET)}.${createHmac('sha256', KEY_SECRET).update(`trail-session:${cookieValue}`).digest('base64url')}`;
 
 /**
  * Each client its own address (the BFF trusts the proxy header here), so the per-IP limit is its own; a

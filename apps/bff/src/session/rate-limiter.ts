@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import type { Keyring } from '../keys/keyring';
 import type { SessionStore } from './session-store';
 
 export interface Limit {
@@ -10,16 +10,30 @@ export interface Limit {
  * Fixed-window counters in the shared store, so limits hold across instances, IPs and concurrent
  * requests: each hit takes its slot atomically before the work it guards. Keys carry an HMAC of
  * the document or IP, never the raw value.
+ *
+ * A rotation of the key gives no fresh attempts: a hit is counted under the newest key, but what counts is
+ * the sum over every form the counter may have (each configured key, and the bare MAC written before keys
+ * had ids), and a lock under any of them holds. Counters of a key dropped later are simply forgotten: by
+ * then their windows (a day at most) have ended.
  */
-export function createRateLimiter({ store, keySecret }: { store: SessionStore; keySecret: string }) {
-  const hmac = (value: string) => createHmac('sha256', keySecret).update(value).digest('base64url');
-  const key = (scope: string, value: string) => `limit:${scope}:${hmac(value)}`;
-  const lockKey = (scope: string, value: string) => `lock:${scope}:${hmac(value)}`;
+export function createRateLimiter({ store, keys }: { store: SessionStore; keys: Keyring }) {
+  const forms = (value: string) => keys.candidates(null, value);
+  const key = (scope: string, form: string) => `limit:${scope}:${form}`;
+  const lockKey = (scope: string, form: string) => `lock:${scope}:${form}`;
+  /** the newest counter's new value and the other forms' counts, read at once */
+  const counts = async (scope: string, value: string, hit?: Limit) => {
+    const [newest = '', ...older] = forms(value);
+    const all = await Promise.all([
+      hit ? store.increment(key(scope, newest), hit.windowMs) : store.count(key(scope, newest)),
+      ...older.map((form) => store.count(key(scope, form))),
+    ]);
+    return all.reduce((sum, n) => sum + n, 0);
+  };
 
   return {
     /** Counts one hit; false when `value` is over its limit in `scope`. */
     async hit(scope: string, value: string, limit: Limit): Promise<boolean> {
-      return (await store.increment(key(scope, value), limit.windowMs)) <= limit.max;
+      return (await counts(scope, value, limit)) <= limit.max;
     },
     /**
      * Hits several scopes, widest first, stopping at the first over its limit: a narrower counter (a
@@ -32,17 +46,20 @@ export function createRateLimiter({ store, keySecret }: { store: SessionStore; k
     },
     /** The hits counted in the current window. */
     async count(scope: string, value: string): Promise<number> {
-      return store.count(key(scope, value));
+      return counts(scope, value);
     },
     /** Locks `value` out of `scope` for `ms` from now, whatever is left of the counting window. */
     async lock(scope: string, value: string, ms: number): Promise<void> {
-      await store.set(lockKey(scope, value), 1, ms);
+      await store.set(lockKey(scope, keys.sign(null, value)), 1, ms);
     },
     async isLocked(scope: string, value: string): Promise<boolean> {
-      return (await store.get(lockKey(scope, value))) !== undefined;
+      const locks = await Promise.all(forms(value).map((form) => store.get(lockKey(scope, form))));
+      return locks.some((lock) => lock !== undefined);
     },
     async clear(scope: string, value: string): Promise<void> {
-      await Promise.all([store.delete(key(scope, value)), store.delete(lockKey(scope, value))]);
+      await Promise.all(
+        forms(value).flatMap((form) => [store.delete(key(scope, form)), store.delete(lockKey(scope, form))]),
+      );
     },
   };
 }

@@ -24,6 +24,11 @@ export interface ChallengeRecord {
 export interface PersonIndex {
   /** a keyed pseudonym of the person's document: store keys never carry the document itself */
   person: string;
+  /**
+   * the person's pseudonyms under older keys, whose lists still hold sessions begun before a rotation: ended
+   * with the others, never listed in
+   */
+  formerly?: string[];
   /** sessions listed per person; a sign-in beyond them ends the session whose place it takes */
   max: number;
 }
@@ -105,17 +110,19 @@ export function createSessionManager({
     if (previous && previous !== id && (await destroy(previous))) onEvent('ended');
   };
 
-  /** Ends every session listed for the person but `keep`. */
+  /** Ends every session listed for the person but `keep`, under each of its pseudonyms. */
   const endAll = async (index: PersonIndex, keep?: string) => {
     const places = Array.from({ length: index.max }, (_, place) => place);
     await Promise.all(
-      places.map(async (place) => {
-        const other = await store.get<string>(placeKey(index.person, place));
-        if (!other || other === keep) return;
-        const ended = await destroy(other);
-        await unlist(other, { person: index.person, place });
-        if (ended) onEvent('ended');
-      }),
+      [index.person, ...(index.formerly ?? [])].flatMap((person) =>
+        places.map(async (place) => {
+          const other = await store.get<string>(placeKey(person, place));
+          if (!other || other === keep) return;
+          const ended = await destroy(other);
+          await unlist(other, { person, place });
+          if (ended) onEvent('ended');
+        }),
+      ),
     );
   };
 

@@ -24,14 +24,21 @@ const visitCookieName = (ctx: Context) => (cookieSecure(ctx.services.config) ? '
 /**
  * A signed-out visitor's own random id, in an HttpOnly cookie made on the first tracked view and kept
  * 30 days, only for a visitor whose request carries the cookie consent (checked here, not left to the
- * SPA). Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure.
+ * SPA). Named like the session cookie: `__Host-` pins it to this origin when cookies are Secure. Its last
+ * 8 characters name the key its trail id is made with, the newest when it was made: the trail id stays the
+ * one its `gravarSessao` went under across a rotation. One naming no configured key (dropped, or made before
+ * ids) is replaced by a new visitor, whose `gravarSessao` goes first.
  */
-function visitorId(ctx: Context): { id: string; minted: boolean } {
-  const secure = cookieSecure(ctx.services.config);
+function visitorId(ctx: Context): { id: string; keyId: string; minted: boolean } {
+  const { config, keys } = ctx.services;
+  const secure = cookieSecure(config);
   const name = visitCookieName(ctx);
   const current = ctx.req.cookies[name];
-  if (current && VISITOR_ID.test(current)) return { id: current, minted: false };
-  const id = randomBytes(32).toString('base64url');
+  const named = current?.slice(-8) ?? '';
+  if (current && VISITOR_ID.test(current) && keys.has(named))
+    return { id: current, keyId: named, minted: false };
+  // 26 random bytes are 35 characters, and the key's id 8 more
+  const id = `${randomBytes(26).toString('base64url')}${keys.newest}`;
   ctx.res.setCookie(name, id, {
     path: '/',
     httpOnly: true,
@@ -39,7 +46,7 @@ function visitorId(ctx: Context): { id: string; minted: boolean } {
     secure,
     maxAge: VISIT_MAX_AGE_MS / 1000,
   });
-  return { id, minted: true };
+  return { id, keyId: keys.newest, minted: true };
 }
 
 /** The trail's session: the signed-in session's, else the visitor's, both only as an HMAC. */
@@ -48,13 +55,14 @@ function visitOf(ctx: Context): TrailVisit {
   const base = { ip: ctx.req.ip, device: ctx.device };
   if (!ctx.session) {
     // A visitor keeps nothing in the store: its new cookie says its gravarSessao goes with this view.
-    const { id, minted } = visitorId(ctx);
-    return { ...base, sessionId: trail.sessionIdOf(id), opened: minted ? 'now' : 'before' };
+    const { id, keyId, minted } = visitorId(ctx);
+    return { ...base, sessionId: trail.sessionIdOf(id, keyId), opened: minted ? 'now' : 'before' };
   }
   const endsAt = ctx.session.data.createdAt + config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
   return {
     ...base,
     sessionId: trail.sessionIdOf(ctx.session.id),
+    formerIds: trail.formerSessionIdsOf(ctx.session.id),
     opened: { claimForMs: Math.max(1, endsAt - Date.now()) },
   };
 }

@@ -2,6 +2,7 @@ import { buildStub, type Stub } from '@portal/stub/app';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKeyring, type Keyring } from '../keys/keyring';
 import { createMemoryStore } from '../session/memory-store';
 import type { SessionStore } from '../session/session-store';
 import { createTrailChannel, type TrailChannel, type TrailVisit } from './trail-channel';
@@ -19,11 +20,12 @@ let base: string;
 let store: SessionStore;
 let trail: TrailChannel;
 
-const open = (on: SessionStore = store) => {
+const SECRET = 'a-test-secret-of-enough-length';
+const open = (on: SessionStore = store, keys: Keyring = createKeyring(SECRET)) => {
   trail = createTrailChannel({
     url: `${base.replace('http', 'ws')}/ws/trilha`,
     store: on,
-    keySecret: 'a-test-secret-of-enough-length',
+    keys,
     logger: recordingLogger,
     ackTimeoutMs: 300,
     backoffMs: { initial: 20, max: 200 },
@@ -60,16 +62,45 @@ describe('trail channel', () => {
     const one = open();
     const id = 'x'.repeat(43);
     expect(one.sessionIdOf(id)).not.toContain(id);
-    expect(one.sessionIdOf(id)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(one.sessionIdOf(id)).toMatch(/^k[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/);
     const other = createTrailChannel({
       url: 'ws://127.0.0.1:9',
       store,
-      keySecret: 'a-test-secret-of-enough-length',
+      keys: createKeyring(SECRET),
       logger: recordingLogger,
     });
     expect(other.sessionIdOf(id)).toBe(one.sessionIdOf(id));
     expect(one.sessionIdOf(`${id}y`)).not.toBe(one.sessionIdOf(id));
     await other.close();
+  });
+
+  it('keeps the id a signed-in session opened under before a rotation: one gravarSessao, every record under it', async () => {
+    const cookie = 'c'.repeat(43);
+    const before = open();
+    const opened = before.sessionIdOf(cookie);
+    await before.record({ ...visit(opened), formerIds: before.formerSessionIdsOf(cookie) }, view);
+    await before.close();
+    const after = open(store, createKeyring('the-next-secret-of-enough-length', [SECRET]));
+    const newest = after.sessionIdOf(cookie);
+    expect(newest).not.toBe(opened);
+    expect(after.formerSessionIdsOf(cookie)).toContain(opened);
+    await after.record({ ...visit(newest), formerIds: after.formerSessionIdsOf(cookie) }, view);
+    expect((await received(opened)).map((r) => [r.metodo, r.semSessao === true])).toEqual([
+      ['gravarSessao', false],
+      ['gravarTrilha', false],
+      ['gravarTrilha', false],
+    ]);
+    expect(await received(newest)).toEqual([]);
+    // a session that opened under no former id opens under the newest key's
+    const fresh = 'f'.repeat(43);
+    await after.record(
+      { ...visit(after.sessionIdOf(fresh)), formerIds: after.formerSessionIdsOf(fresh) },
+      view,
+    );
+    expect((await received(after.sessionIdOf(fresh))).map((r) => r.metodo)).toEqual([
+      'gravarSessao',
+      'gravarTrilha',
+    ]);
   });
 
   it('goes straight to the record when another instance already claimed the session', async () => {

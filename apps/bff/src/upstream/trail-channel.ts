@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   type GravarSessaoRequest,
   TRAIL_ACK_TIMEOUT_MS,
@@ -6,6 +5,7 @@ import {
   trailReply,
 } from '@portal/contracts/trail-channel';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Keyring } from '../keys/keyring';
 import type { SessionStore } from '../session/session-store';
 import { createTrackingChannel } from './tracking-channel';
 
@@ -13,6 +13,11 @@ import { createTrackingChannel } from './tracking-channel';
 export interface TrailVisit {
   /** an HMAC from `sessionIdOf`, never a cookie value */
   sessionId: string;
+  /**
+   * a signed-in session's ids under older keys (`formerSessionIdsOf`): when one of them is claimed, the
+   * session opened before a rotation and keeps that id, so the upstream sees one session, not two
+   */
+  formerIds?: string[];
   ip: string;
   device: GravarSessaoRequest['device'];
   /**
@@ -30,8 +35,8 @@ export type TrailRecord = WithoutSession<Exclude<TrailMessage, { metodo: 'gravar
 export interface TrailChannelOptions {
   url: string;
   store: SessionStore;
-  /** the HMAC key of trail session ids; the same on every instance, so they agree on the ids */
-  keySecret: string;
+  /** the HMAC keys of trail session ids; the same on every instance, so they agree on the ids */
+  keys: Keyring;
   logger: FastifyBaseLogger;
   ackTimeoutMs?: number;
   backoffMs?: { initial: number; max: number };
@@ -52,7 +57,7 @@ const MAX_OPENING = 10_000;
 export function createTrailChannel({
   url,
   store,
-  keySecret,
+  keys,
   logger,
   ackTimeoutMs = TRAIL_ACK_TIMEOUT_MS,
   backoffMs,
@@ -70,8 +75,18 @@ export function createTrailChannel({
   /** trail session id → true once its gravarSessao counts as done, false when it could not go */
   const opening = new Map<string, Promise<boolean>>();
 
+  const claimKey = (sessionId: string) => `trail-session:${sessionId}`;
+
+  /** The visit under the id its session opened with: the newest key's, unless one of its former ids is claimed. */
+  async function opened(visit: TrailVisit): Promise<TrailVisit> {
+    if (!visit.formerIds?.length || (await store.count(claimKey(visit.sessionId))) > 0) return visit;
+    for (const sessionId of visit.formerIds)
+      if ((await store.count(claimKey(sessionId))) > 0) return { ...visit, sessionId };
+    return visit;
+  }
+
   async function claimAndRecord(visit: TrailVisit, claimForMs: number | null): Promise<boolean> {
-    const key = `trail-session:${visit.sessionId}`;
+    const key = claimKey(visit.sessionId);
     if (claimForMs !== null && (await store.increment(key, claimForMs)) > 1) return true;
     const outcome = await channel.send({
       metodo: 'gravarSessao',
@@ -100,14 +115,23 @@ export function createTrailChannel({
   }
 
   return {
-    /** The trail's id for a BFF session or visitor id: the upstream never sees the cookie's value. */
-    sessionIdOf(id: string): string {
-      return createHmac('sha256', keySecret).update(`trail-session:${id}`).digest('base64url');
+    /**
+     * The trail's id for a BFF session or visitor id, keyed with the newest key unless another configured
+     * one is named, and carrying its key's id: the upstream never sees the cookie's value.
+     */
+    sessionIdOf(id: string, keyId?: string): string {
+      return keys.sign('trail-session', id, keyId);
+    },
+
+    /** The ids the same session had under the other keys, and before ids were carried (newest first). */
+    formerSessionIdsOf(id: string): string[] {
+      return keys.candidates('trail-session', id).slice(1);
     },
 
     /** Sends one record after its session's `gravarSessao`; resolves when both count as done. */
-    async record(visit: TrailVisit, record: TrailRecord): Promise<void> {
+    async record(given: TrailVisit, record: TrailRecord): Promise<void> {
       try {
+        const visit = await opened(given);
         if (!(await sessionRecorded(visit))) {
           logger.debug('trail channel: the session record could not go, a record was dropped');
           return;
