@@ -1,0 +1,265 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import { buildStub, type Stub } from '@portal/stub/app';
+import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createMemoryStore } from '../session/memory-store';
+import { createRedisStore } from '../session/redis-store';
+import type { SessionStore } from '../session/session-store';
+import { onEveryStore } from '../testing/every-store';
+import { createClient, failure, testConfig } from '../testing/harness';
+
+// What the BFF answered is judged at the simulator (what reached the upstream, its ledger and outbox) and by
+// the bytes and codes a browser got; values "written before key ids" are made here with node:crypto, as the
+// BFF made them then, not with the keyring.
+const PASSWORD = 'Acordo@2026';
+const NEW_PASSWORD = 'Nova@senha1';
+const WRONG = 'Errada@2026';
+const A = randomBytes(32).toString('hex');
+const B = randomBytes(32).toString('hex');
+const bare = (secret: string, message: string) =>
+  createHmac('sha256', secret).update(message).digest('base64url');
+const idOf = (secret: string) => bare(secret, 'device-key:').slice(0, 8);
+
+type Client = ReturnType<typeof createClient>;
+type Trpc = Client['trpc'];
+
+onEveryStore((storeEnv) => {
+  let stub: Stub;
+  let stubUrl: string;
+  let shared: SessionStore;
+  let store: SessionStore;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    stub = await buildStub();
+    stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
+    const { REDIS_URL } = storeEnv();
+    shared = REDIS_URL ? createRedisStore({ url: REDIS_URL }) : createMemoryStore();
+    // every replica works on the same store, which outlives each of them
+    store = { ...shared, close: async () => undefined };
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await stub.app.close();
+    await shared.close();
+  });
+
+  /** A BFF replica with these keys, on the shared store and simulator: a restart with new settings. */
+  async function replica(KEY_SECRET: string, previous: string[] = []) {
+    const env = {
+      KEY_SECRET,
+      SIGNIN_MAX_FAILURES: '3',
+      ...(previous.length > 0 ? { KEY_SECRETS_PREVIOUS: previous.join('\n') } : {}),
+    };
+    const app = await buildApp(testConfig(stubUrl, env), { store });
+    apps.push(app);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      url,
+      client: () => createClient(url),
+      /** the same browser (its cookies) on this replica */
+      carry(from: Client) {
+        const moved = createClient(url);
+        for (const [name, value] of from.jar) moved.jar.set(name, value);
+        return moved;
+      },
+      async signedIn(cpfCnpj: string, senha = PASSWORD) {
+        const client = createClient(url);
+        await client.trpc.auth.signIn.mutate({ cpfCnpj, senha });
+        return client;
+      },
+      async download(client: Client, pdfUrl: string) {
+        const response = await fetch(`${url}${pdfUrl}`, { headers: { cookie: client.cookieHeader() } });
+        return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+      },
+    };
+  }
+
+  const stubJson = async <T>(path: string) => (await (await fetch(`${stubUrl}${path}`)).json()) as T;
+  const sentModes = async (cpfCnpj: string) =>
+    (
+      await stubJson<{ modo?: string }[]>(`/__stub/proxy/requests?cpfCnpj=${cpfCnpj}&metodo=emitirBoleto`)
+    ).map((request) => request.modo);
+
+  /** Three individual instalments (modo '2') of Maria's 7201938455: only the portal's record says so. */
+  async function individualInstalments(trpc: Trpc, email: string) {
+    const scope = { codcredor: '1001', contrato: '7201938455' };
+    const offers = await trpc.negotiation.offers.query({ ...scope, propostas: false, dividas: true });
+    const chosen = offers.debts.slice(0, 3);
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      ...scope,
+      formaPagamento: 'boleto',
+      retorno: '/negociacao',
+      selecao: { modo: '2', parcelas: chosen.map((d) => d.id), vencimento: chosen[0]?.validade ?? '' },
+    });
+    expect((await trpc.agreements.create.mutate({ chave, email })).status).toBe('concluido');
+    return scope;
+  }
+
+  /** An upfront agreement on Maria's 883104, paid in full at the simulator. */
+  async function paidUpfront(trpc: Trpc, cpfCnpj: string) {
+    const scope = { codcredor: '1001', contrato: '883104' };
+    const offers = await trpc.negotiation.offers.query({ ...scope, propostas: true, dividas: false });
+    const upfront = offers.proposals.find((p) => p.tipo === 'AV');
+    if (!upfront) throw new Error('no upfront offer');
+    const { chave } = await trpc.negotiation.saveSummary.mutate({
+      ...scope,
+      formaPagamento: 'pix',
+      retorno: '/negociacao',
+      selecao: { modo: '1', idProposta: upfront.id },
+    });
+    expect((await trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
+    await fetch(`${stubUrl}/__stub/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cpfCnpj, contrato: scope.contrato, parcela: 1, metodo: 'pix' }),
+    });
+    return scope;
+  }
+
+  /** 'Gerar pagamento' on the agreement's open instalment: the mode the upstream was sent it in. */
+  async function reissuedMode(trpc: Trpc, scope: { codcredor: string; contrato: string }, cpfCnpj: string) {
+    const { parcelas } = await trpc.agreements.inProgress.query(scope);
+    const open = parcelas.find((p) => p.status === 'EM ABERTO');
+    if (!open) throw new Error('no open instalment');
+    expect((await trpc.agreements.reissue.mutate({ ...scope, parcela: open.id })).status).toBe('concluido');
+    return (await sentModes(cpfCnpj)).at(-1);
+  }
+
+  /** The reset link the simulator e-mailed last. */
+  async function resetLink(cpfCnpj: string) {
+    const mail = (await stubJson<OutboxMessage[]>(`/__stub/outbox?cpfCnpj=${cpfCnpj}`))
+      .filter((m) => m.canal === 'email')
+      .at(-1);
+    const link = new URL(mail?.texto.match(/(\/nova-senha-pb\?\S+)/)?.[1] ?? '/', 'http://x');
+    return { id: link.searchParams.get('id') ?? '', codigo: link.searchParams.get('codigo') ?? '' };
+  }
+
+  /** A session's trail records but its agreements', once `count` have arrived: [metodo, semSessao]. */
+  async function trail(sessionId: string, count: number) {
+    let records: [string, boolean][] = [];
+    for (let i = 0; i < 150 && records.length < count; i += 1) {
+      records = (
+        await stubJson<ReceivedTrailRecord[]>(`/__stub/trilha?sessionId=${encodeURIComponent(sessionId)}`)
+      )
+        .filter((r) => r.metodo !== 'gravarTrilhaAcordo')
+        .map((r) => [r.metodo, r.semSessao === true]);
+      if (records.length < count) await new Promise((r) => setTimeout(r, 20));
+    }
+    return records;
+  }
+
+  const refused = async (trpc: Trpc, cpfCnpj: string, senha: string) =>
+    (await failure(trpc.auth.signIn.mutate({ cpfCnpj, senha }))).data?.code;
+
+  it('rotates mid-run: what was keyed with the old key is found, verified and counted under the new one', async () => {
+    // ── Under key A, as deployed before the rotation.
+    const a = await replica(A);
+    const user = stub.state.clonePersona('maria');
+    const doc = user.cpfCnpj;
+    const maria = await a.signedIn(doc);
+    const laptop = await a.signedIn(doc);
+    const deviceCookieOfA = maria.jar.get('dispositivo') ?? '';
+    expect(deviceCookieOfA.startsWith(`${idOf(A)}.`)).toBe(true);
+    const individual = await individualInstalments(maria.trpc, user.profile.email);
+    const settled = await paidUpfront(maria.trpc, doc);
+    const declaration = await maria.trpc.agreements.settlementDeclaration.mutate(settled);
+    const issued = await a.download(maria, declaration.pdfUrl);
+    expect(issued.status).toBe(200);
+    await maria.trpc.tracking.view.mutate({ page: 'minha-conta' });
+    const trailOfA = `k${idOf(A)}.${bare(A, `trail-session:${maria.jar.get('sid')}`)}`;
+    expect(await trail(trailOfA, 2)).toEqual([
+      ['gravarSessao', false],
+      ['gravarTrilha', false],
+    ]);
+    // a stranger's browser: two wrong passwords, one short of the lock
+    const stranger = a.client();
+    for (let i = 0; i < 2; i += 1) expect(await refused(stranger.trpc, doc, WRONG)).toBe('UNAUTHORIZED');
+
+    // ── Step 1: B is added as a previous key, A still writes. A reset link is sent now.
+    const a2 = await replica(A, [B]);
+    const ana = stub.state.clonePersona('ana');
+    const sent = await a2.client().trpc.recovery.send.mutate({ cpfCnpj: ana.cpfCnpj });
+    const link = await resetLink(ana.cpfCnpj);
+    expect(link.id).toBe(sent.id);
+
+    // ── Step 2: B is promoted, A kept as previous.
+    const b = await replica(B, [A]);
+    const mariaOnB = b.carry(maria);
+    expect((await mariaOnB.trpc.auth.session.query())?.nome).toBe(user.profile.nome);
+    // the declaration: its owner's page finds the same one, the same bytes download, the code still checks out
+    expect(await mariaOnB.trpc.agreements.settlementDeclaration.mutate(settled)).toEqual(declaration);
+    const again = await b.download(mariaOnB, declaration.pdfUrl);
+    expect(again.status).toBe(200);
+    expect(again.bytes.equals(issued.bytes)).toBe(true);
+    const checked = await b.client().trpc.verification.check.mutate({ codigo: declaration.codigo });
+    expect(checked.veredito).toBe('confere');
+    // the agreement's record is found: the boleto goes again in modo '2', which the upstream cannot tell
+    expect(await reissuedMode(mariaOnB.trpc, individual, doc)).toBe('2');
+    // the trail goes on under the session's id: no second gravarSessao, no new id
+    await mariaOnB.trpc.tracking.view.mutate({ page: 'minha-conta' });
+    // (with the boleto's record from the re-issue above, which went under it too)
+    const [opened, ...then] = await trail(trailOfA, 4);
+    expect(opened).toEqual(['gravarSessao', false]);
+    expect(then.sort()).toEqual([
+      ['gravarTrilha', false],
+      ['gravarTrilha', false],
+      ['gravarTrilhaBoleto', false],
+    ]);
+    expect(await trail(`k${idOf(B)}.${bare(B, `trail-session:${maria.jar.get('sid')}`)}`, 0)).toEqual([]);
+    // the counters still count: the stranger's third wrong password locks the document, the right one is refused
+    const strangerOnB = b.carry(stranger);
+    expect(await refused(strangerOnB.trpc, doc, WRONG)).toBe('UNAUTHORIZED');
+    expect(await refused(strangerOnB.trpc, doc, PASSWORD)).toBe('UNAUTHORIZED');
+    // the device cookie A signed is still trusted: that browser signs in through the lock, and gets B's
+    const owner = b.client();
+    owner.jar.set('dispositivo', deviceCookieOfA);
+    await owner.trpc.auth.signIn.mutate({ cpfCnpj: doc, senha: PASSWORD });
+    const deviceCookieOfB = owner.jar.get('dispositivo') ?? '';
+    expect(deviceCookieOfB.startsWith(`${idOf(B)}.`)).toBe(true);
+    // a password change ends the sessions listed under A (the laptop) and under B (the owner's new one)
+    const laptopOnB = b.carry(laptop);
+    expect(await laptopOnB.trpc.auth.session.query()).not.toBeNull();
+    await mariaOnB.trpc.account.changePassword.mutate({
+      senha: PASSWORD,
+      novaSenha: NEW_PASSWORD,
+      confirmacao: NEW_PASSWORD,
+    });
+    expect(await laptopOnB.trpc.auth.session.query()).toBeNull();
+    expect(await owner.trpc.auth.session.query()).toBeNull();
+    expect(await mariaOnB.trpc.auth.session.query()).not.toBeNull();
+    // the reset link sent in step 1 ends the session Ana signed in with under B
+    const temporary = (await stubJson<OutboxMessage[]>(`/__stub/outbox?cpfCnpj=${ana.cpfCnpj}`))
+      .at(-1)
+      ?.texto.match(/senha provisória é (\S+)\./)?.[1];
+    const anaOnB = await b.signedIn(ana.cpfCnpj, temporary ?? '');
+    await b
+      .client()
+      .trpc.recovery.reset.mutate({ ...link, novaSenha: NEW_PASSWORD, confirmacao: NEW_PASSWORD });
+    expect(await anaOnB.trpc.auth.session.query()).toBeNull();
+
+    // ── Step 3: A is dropped.
+    const c = await replica(B);
+    const mariaOnC = c.carry(mariaOnB);
+    expect((await mariaOnC.trpc.auth.session.query())?.nome).toBe(user.profile.nome);
+    // what was re-keyed survives: the agreement's record was written again under B when it was read
+    expect(await reissuedMode(mariaOnC.trpc, individual, doc)).toBe('2');
+    // the lock set under B holds, and the device cookie B signed is trusted through it
+    expect(await refused(c.carry(stranger).trpc, doc, NEW_PASSWORD)).toBe('UNAUTHORIZED');
+    const ownerOnC = c.client();
+    ownerOnC.jar.set('dispositivo', deviceCookieOfB);
+    await ownerOnC.trpc.auth.signIn.mutate({ cpfCnpj: doc, senha: NEW_PASSWORD });
+    // What legitimately expires with A: a device cookie it signed is a stranger's again (until that browser
+    // signs in), and a declaration it issued, kept for years and never rewritten, is no longer its owner's
+    // to download — its code still checks out on the public page, which needs no key. So A stays a previous
+    // key for as long as declarations issued under it are kept (docs/operations.md).
+    const withOldCookie = c.client();
+    withOldCookie.jar.set('dispositivo', deviceCookieOfA);
+    expect(await refused(withOldCookie.trpc, doc, NEW_PASSWORD)).toBe('UNAUTHORIZED');
+    expect((await c.download(mariaOnC, declaration.pdfUrl)).status).toBe(404);
+    const stillChecks = await c.client().trpc.verification.check.mutate({ codigo: declaration.codigo });
+    expect(stillChecks.veredito).toBe('confere');
+  }, 60_000);
+});
