@@ -1,7 +1,7 @@
 import { Server } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startTracingIfConfigured } from './telemetry/start';
 
 // A refused configuration says why, one line per problem, without a stack trace to read past.
 const config = (() => {
@@ -12,6 +12,10 @@ const config = (() => {
     process.exit(1);
   }
 })();
+// Tracing (when an OTLP endpoint is set) starts before the app's modules load, so that its
+// instrumentations patch them as they load: the app is imported only now.
+const tracing = await startTracingIfConfigured(process.env);
+const { buildApp } = await import('./app');
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 
@@ -33,6 +37,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         return sleep(250);
       })
       .then(() => app.close())
+      // the spans still buffered go out before the exit (within SHUTDOWN_EXIT_MS all the same)
+      .then(() => tracing?.shutdown())
       .then(
         () => process.exit(0),
         () => process.exit(1),

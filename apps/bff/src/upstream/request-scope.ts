@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { tracingOn } from '../telemetry/spans';
 
 /** What an upstream call knows of the request it serves: its id, its trace context and its logger. */
 export interface RequestScope {
   /** Fastify's request id (nginx's $request_id when it came with one) */
   readonly id: string;
-  /** the W3C `traceparent` sent upstream: the caller's trace id when it sent a valid one */
+  /**
+   * the W3C `traceparent` sent upstream while tracing is off: the caller's trace id when it sent a valid
+   * one (with tracing on, each call's own span gives it)
+   */
   readonly traceparent: string;
   /** the request's logger: every line it writes carries `reqId` */
   readonly log: FastifyBaseLogger;
@@ -49,9 +53,14 @@ export async function requestScope(app: FastifyInstance) {
 /** The scope of the request being served; undefined outside one (startup, timers). */
 export const currentScope = (): RequestScope | undefined => requestContext.get('scope');
 
-/** The request's id and trace as headers for an upstream call (a fresh trace outside a request). */
+/**
+ * The request's id and trace as headers for an upstream call (a fresh trace outside a request). With
+ * tracing on, the trace header is left to the undici instrumentation, which adds the call's own span's:
+ * a second one of ours would name another parent.
+ */
 export function scopeHeaders(): Record<string, string> {
   const scope = currentScope();
+  if (tracingOn()) return scope ? { 'x-request-id': scope.id } : {};
   return scope
     ? { 'x-request-id': scope.id, traceparent: scope.traceparent }
     : { traceparent: outgoingTraceparent(undefined) };
