@@ -2,8 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { OutboxMessage } from '@portal/contracts/upstream-registration';
 import { buildStub, type Stub } from '@portal/stub/app';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
+import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Settlement } from '../agreements/settlement';
 import { buildApp } from '../app';
 import { createMemoryStore } from '../session/memory-store';
 import { createRedisStore } from '../session/redis-store';
@@ -22,6 +24,26 @@ const B = randomBytes(32).toString('hex');
 const bare = (secret: string, message: string) =>
   createHmac('sha256', secret).update(message).digest('base64url');
 const idOf = (secret: string) => bare(secret, 'device-key:').slice(0, 8);
+const HOUR = 60 * 60_000;
+
+/** A declaration's code as it was derived before key ids: 60 bits of the keyed hash, in Crockford's base 32. */
+function codeBeforeIds(secret: string, cpfCnpj: string, codcredor: string, contrato: string, acordo: string) {
+  const owner = bare(secret, `quitacao-owner:${cpfCnpj}`);
+  const bits = Buffer.from(
+    bare(secret, `quitacao:${owner}|${codcredor}|${contrato}|${acordo}`),
+    'base64url',
+  ).readBigUInt64BE(0);
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const chars = Array.from({ length: 12 }, (_, i) => alphabet[Number((bits >> BigInt(59 - i * 5)) & 31n)]);
+  return `QT-${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
+
+/** A device cookie as it was made before every keyed value carried an id (its key's id led it already). */
+function deviceCookieBeforeIds(secret: string, cpfCnpj: string) {
+  const device = randomBytes(16).toString('base64url');
+  const mac = bare(secret, `device:${bare(secret, `device-person:${cpfCnpj}`)}.${device}`);
+  return `${idOf(secret)}.${device}.${mac}`;
+}
 
 type Client = ReturnType<typeof createClient>;
 type Trpc = Client['trpc'];
@@ -262,4 +284,108 @@ onEveryStore((storeEnv) => {
     const stillChecks = await c.client().trpc.verification.check.mutate({ codigo: declaration.codigo });
     expect(stillChecks.veredito).toBe('confere');
   }, 60_000);
+
+  describe('values written before keyed values carried ids (kept by the old release under A)', () => {
+    it.each([
+      ['after the upgrade, under the same key', A, []],
+      ['after the upgrade and a rotation, A being previous', B, [A]],
+    ])('are found, verified and counted %s', async (_when, newest, previous) => {
+      const on = await replica(newest, previous);
+      const newestForm = (purpose: string, value: string) =>
+        `k${idOf(newest)}.${bare(newest, `${purpose}:${value}`)}`;
+      const user = stub.state.clonePersona('maria');
+      const doc = user.cpfCnpj;
+      const maria = await on.signedIn(doc);
+
+      // a lock and a counter of the old release hold: locked, and two failures + one lock a document of three
+      const locked = stub.state.clonePersona('maria').cpfCnpj;
+      await store.set(`lock:signin-doc:${bare(A, locked)}`, 1, HOUR);
+      expect(await refused(on.client().trpc, locked, PASSWORD)).toBe('UNAUTHORIZED');
+      const counted = stub.state.clonePersona('maria').cpfCnpj;
+      for (let i = 0; i < 2; i += 1) await store.increment(`limit:signin-doc:${bare(A, counted)}`, HOUR);
+      const stranger = on.client();
+      expect(await refused(stranger.trpc, counted, WRONG)).toBe('UNAUTHORIZED');
+      expect(await refused(stranger.trpc, counted, PASSWORD)).toBe('UNAUTHORIZED');
+      // a device cookie of the old release is trusted through the lock
+      const owner = on.client();
+      owner.jar.set('dispositivo', deviceCookieBeforeIds(A, locked));
+      await owner.trpc.auth.signIn.mutate({ cpfCnpj: locked, senha: PASSWORD });
+
+      // its record of an agreement (under the bare pseudonym) gives the mode, and is kept again under the newest key
+      const individual = await individualInstalments(maria.trpc, user.profile.email);
+      const recordKey = (owner: string) =>
+        `agreement-made:${owner}:${individual.codcredor}:${individual.contrato}`;
+      await store.delete(recordKey(newestForm('agreement-owner', doc)));
+      await store.set(recordKey(bare(A, `agreement-owner:${doc}`)), { tipoAcordo: 'AV', modo: '2' }, HOUR);
+      expect(await reissuedMode(maria.trpc, individual, doc)).toBe('2');
+      expect(await store.get(recordKey(newestForm('agreement-owner', doc)))).toEqual({
+        tipoAcordo: 'AV',
+        modo: '2',
+      });
+
+      // its declaration (a bare owner, the code as derived then) is found by its owner's page and downloads
+      const settled = await paidUpfront(maria.trpc, doc);
+      const acordo = (await stubJson<LedgerAgreement[]>(`/__stub/agreements?cpfCnpj=${doc}`)).find(
+        (made) => made.contrato === settled.contrato,
+      );
+      const codigo = codeBeforeIds(A, doc, settled.codcredor, settled.contrato, acordo?.codigoAcordo ?? '');
+      await store.set(
+        `quitacao:${codigo}`,
+        {
+          codigo,
+          owner: bare(A, `quitacao-owner:${doc}`),
+          titular: user.profile.nome,
+          credor: 'Credor da declaração antiga',
+          contrato: settled.contrato,
+          codigoAcordo: acordo?.codigoAcordo ?? '',
+          parcelas: [{ numero: 1, pagoEm: '2026-03-02', valorCents: 1_000 }],
+          totalCents: 1_000,
+          quitadaEm: '2026-03-02',
+          emitidaEm: '2026-03-03',
+        } satisfies Settlement,
+        HOUR,
+      );
+      const found = await maria.trpc.agreements.settlementDeclaration.mutate(settled);
+      expect(found.codigo).toBe(codigo);
+      expect((await on.download(maria, found.pdfUrl)).status).toBe(200);
+      expect((await on.download(on.client(), found.pdfUrl)).status).toBe(404);
+
+      // a session listed under the bare pseudonym (its first place) is ended by a password change
+      const listedBefore = await on.signedIn(doc);
+      const place = (person: string) => `sessions-of:${person}:0`;
+      const sid = await store.get<string>(place(newestForm('sessions-of', doc)));
+      expect(sid).toBe(maria.jar.get('sid'));
+      await store.delete(place(newestForm('sessions-of', doc)));
+      await store.set(place(bare(A, `sessions-of:${doc}`)), sid, HOUR);
+      await listedBefore.trpc.account.changePassword.mutate({
+        senha: PASSWORD,
+        novaSenha: NEW_PASSWORD,
+        confirmacao: NEW_PASSWORD,
+      });
+      expect(await maria.trpc.auth.session.query()).toBeNull();
+      expect(await listedBefore.trpc.auth.session.query()).not.toBeNull();
+    });
+
+    it('a reset link remembered then still ends the sessions its person signed in with since the upgrade', async () => {
+      const on = await replica(A);
+      const ana = stub.state.clonePersona('ana');
+      const sent = await on.client().trpc.recovery.send.mutate({ cpfCnpj: ana.cpfCnpj });
+      const link = await resetLink(ana.cpfCnpj);
+      // the record as the old release kept it: under the bare MAC of the id, naming the bare pseudonym
+      await store.delete(`reset-link:k${idOf(A)}.${bare(A, `reset-link:${sent.id}`)}`);
+      await store.set(
+        `reset-link:${bare(A, `reset-link:${sent.id}`)}`,
+        bare(A, `sessions-of:${ana.cpfCnpj}`),
+        HOUR,
+      );
+      const temporary = (await stubJson<OutboxMessage[]>(`/__stub/outbox?cpfCnpj=${ana.cpfCnpj}`))
+        .at(-1)
+        ?.texto.match(/senha provisória é (\S+)\./)?.[1];
+      const signedIn = await on.signedIn(ana.cpfCnpj, temporary ?? '');
+      await on
+        .client()
+        .trpc.recovery.reset.mutate({ ...link, novaSenha: NEW_PASSWORD, confirmacao: NEW_PASSWORD });
+      expect(await signedIn.trpc.auth.session.query()).toBeNull();
+    });
+  });
 });

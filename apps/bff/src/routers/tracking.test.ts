@@ -113,6 +113,20 @@ describe('tracking.view', () => {
     expect(records.at(-1)).toMatchObject({ trail: 'login', stage: 1, flow: 4 });
   });
 
+  it('replaces a visit cookie that names no configured key (made before key ids, or by a dropped key): the new visitor opens first', async () => {
+    const kept = 'v'.repeat(43);
+    const response = await postView(
+      { page: 'home' },
+      { cookie: `visita=${kept}`, 'x-forwarded-for': '203.0.113.11' },
+    );
+    const visita = response.headers.getSetCookie()[0]?.match(/^visita=([A-Za-z0-9_-]{43});/)?.[1] ?? '';
+    // the key's id ends the new cookie
+    expect(visita.endsWith(keyIdOf(KEY_SECRET))).toBe(true);
+    const sessionId = trailIdOf(visita);
+    expect((await settled(sessionId, 2)).map((r) => r.metodo)).toEqual(['gravarSessao', 'gravarTrilha']);
+    expect(await received({ sessionId: trailIdOf(kept) })).toEqual([]);
+  });
+
   it('names the visit cookie __Host-visita and marks it Secure when cookies are secure', async () => {
     const secure = await startStack({ env: { COOKIE_SECURE: 'true' } });
     try {
