@@ -245,6 +245,10 @@ describe('secrets from files', () => {
       KEY_SECRETS_PREVIOUS_FILE: secretFile('previous', `${a}\n${b}\n`),
     });
     expect(config.KEY_SECRETS_PREVIOUS).toEqual([a, b]);
+    // docker-compose.prod.yml mounts /dev/null when no file is set: an empty file is no previous key
+    expect(
+      loadConfig({ ...production(), KEY_SECRETS_PREVIOUS_FILE: '/dev/null' }).KEY_SECRETS_PREVIOUS,
+    ).toEqual([]);
   });
 
   it('refuses a secret set both ways, and a file it cannot read, naming the variable', () => {

@@ -67,6 +67,8 @@ export function createServices(
     config.KEY_SECRET ?? randomBytes(32).toString('hex'),
     config.KEY_SECRETS_PREVIOUS,
   );
+  // ids only (derived from the secrets, which they do not reveal): what an operator checks during a rotation
+  logger.info({ keyIds: keys.ids }, 'HMAC keys: the first writes, every one verifies');
 
   const proxy = createProxyChannel({
     url: channelUrl(UPSTREAM_CHANNELS.proxy),

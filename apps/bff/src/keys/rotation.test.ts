@@ -12,6 +12,7 @@ import { createRedisStore } from '../session/redis-store';
 import type { SessionStore } from '../session/session-store';
 import { onEveryStore } from '../testing/every-store';
 import { createClient, failure, testConfig } from '../testing/harness';
+import { logSink } from '../testing/log-sink';
 
 // What the BFF answered is judged at the simulator (what reached the upstream, its ledger and outbox) and by
 // the bytes and codes a browser got; values "written before key ids" are made here with node:crypto, as the
@@ -55,6 +56,8 @@ onEveryStore((storeEnv) => {
   let store: SessionStore;
   const apps: FastifyInstance[] = [];
   beforeAll(async () => {
+    // no log line of any replica may carry either secret (checked with the file's log sink)
+    logSink.secrets.add(A).add(B);
     stub = await buildStub();
     stubUrl = await stub.app.listen({ port: 0, host: '127.0.0.1' });
     const { REDIS_URL } = storeEnv();
@@ -75,11 +78,20 @@ onEveryStore((storeEnv) => {
       SIGNIN_MAX_FAILURES: '3',
       ...(previous.length > 0 ? { KEY_SECRETS_PREVIOUS: previous.join('\n') } : {}),
     };
-    const app = await buildApp(testConfig(stubUrl, env), { store });
+    const lines: string[] = [];
+    const app = await buildApp(testConfig(stubUrl, env), {
+      store,
+      logStream: { write: (line) => lines.push(line) },
+    });
     apps.push(app);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return {
       url,
+      /** the key ids it logged at start, newest first */
+      keyIds: () =>
+        lines
+          .map((line) => JSON.parse(line) as { msg?: string; keyIds?: string[] })
+          .find((l) => l.msg?.startsWith('HMAC keys'))?.keyIds,
       client: () => createClient(url),
       /** the same browser (its cookies) on this replica */
       carry(from: Client) {
@@ -202,6 +214,8 @@ onEveryStore((storeEnv) => {
 
     // ── Step 1: B is added as a previous key, A still writes. A reset link is sent now.
     const a2 = await replica(A, [B]);
+    // what an operator checks: this replica writes with A and knows B
+    expect(a2.keyIds()).toEqual([idOf(A), idOf(B)]);
     const ana = stub.state.clonePersona('ana');
     const sent = await a2.client().trpc.recovery.send.mutate({ cpfCnpj: ana.cpfCnpj });
     const link = await resetLink(ana.cpfCnpj);
