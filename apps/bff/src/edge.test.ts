@@ -41,10 +41,11 @@ function substitute(text: string, file: string, pairs: [string, string][]) {
 }
 
 /**
- * The real deploy/nginx.conf with only what ties it to Docker replaced: the replica's DNS name (and
- * `resolve`, which Debian's nginx 1.22 lacks; the `resolver` line stays, unused) becomes this test's BFF
- * plus a replica that breaks on demand, the listen ports free ports, the include directory and the temp
- * files this test's directory (the pid file too, given on the command line).
+ * The real deploy/nginx.conf with only what ties it to a container replaced: the replica's DNS name (and
+ * `resolve`, which Debian's nginx 1.22 lacks, so the resolver's template is not included) becomes this
+ * test's BFF plus a replica that breaks on demand, the listen ports free ports, the include directories
+ * and the pid and temp files this test's directory. The image
+ * runs it whole: scripts/check-stack.sh.
  */
 function renderConf(
   conf: string,
@@ -52,16 +53,18 @@ function renderConf(
 ) {
   const substitutions: [string, string][] = [
     [
-      'server bff:3000 resolve max_fails=3 fail_timeout=10s;',
-      `server 127.0.0.1:${at.bff} max_fails=3 fail_timeout=10s;\n    server 127.0.0.1:${at.broken} max_fails=3 fail_timeout=10s;`,
+      'server bff:3000 resolve max_fails=1 fail_timeout=10s;',
+      `server 127.0.0.1:${at.bff} max_fails=1 fail_timeout=10s;\n    server 127.0.0.1:${at.broken} max_fails=1 fail_timeout=10s;`,
     ],
     ['listen 8080;', `listen 127.0.0.1:${at.port};`],
     ['listen 127.0.0.1:8081;', `listen 127.0.0.1:${at.health};`],
+    ['include /etc/nginx/portal.d/http/*.conf;', `include ${at.dir}/portal.d/http/*.conf;`],
     ['include /etc/nginx/portal.d/*.conf;', `include ${at.dir}/portal.d/*.conf;`],
-    [
-      'http {',
-      `http {\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${at.dir}/${t};`).join('\n')}`,
-    ],
+    ['pid /tmp/nginx.pid;', `pid ${at.dir}/nginx.pid;`],
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t): [string, string] => [
+      `${t}_temp_path /tmp/${t};`,
+      `${t}_temp_path ${at.dir}/${t};`,
+    ]),
   ];
   return substitute(conf, 'deploy/nginx.conf', substitutions);
 }
@@ -138,16 +141,7 @@ async function startEdge(at: { bff: number; broken: number }, includes: Record<s
   for (const [name, text] of Object.entries(includes)) writeFileSync(join(work, 'portal.d', name), text);
   const [port, health] = [await freePort(), await freePort()];
   writeFileSync(join(work, 'nginx.conf'), renderConf(NGINX_CONF, { dir: work, port, health, ...at }));
-  const args = [
-    '-p',
-    `${work}/`,
-    '-c',
-    join(work, 'nginx.conf'),
-    '-e',
-    'stderr',
-    '-g',
-    `daemon off; pid ${work}/nginx.pid;`,
-  ];
+  const args = ['-p', `${work}/`, '-c', join(work, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'];
   // its logs (/dev/stdout, /dev/stderr) into a file: Node's pipes are sockets, which nginx cannot open
   const log = openSync(join(work, 'nginx.log'), 'a');
   const output = () => readFileSync(join(work, 'nginx.log'), 'utf8');
