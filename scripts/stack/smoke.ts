@@ -4,16 +4,12 @@
 // their compose labels and stopped with podman, as `docker stop` would: SIGTERM, then the grace period.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { MARIA, signIn } from '../bench/sign-in';
 
 const [base, project] = process.argv.slice(2);
 if (!base || !project) throw new Error('usage: smoke.ts <base URL> <compose project>');
-// pdf-lib is the BFF's dependency: the PDFs are made as the BFF's own tests make them
-const { PDFDocument, StandardFonts } = createRequire(new URL('../../apps/bff/package.json', import.meta.url))(
-  'pdf-lib',
-) as typeof import('pdf-lib');
 
 const t0 = performance.now();
 const step = (message: string) =>
