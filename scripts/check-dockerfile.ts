@@ -10,7 +10,7 @@ import { type Copy, DockerfileParser } from 'dockerfile-ast';
 // module dockerode uses), the Dockerfile's structure from dockerfile-ast (the Docker language server's
 // parser), so line continuations, flags and the JSON form need no hand-written parsing.
 
-export interface Problem {
+interface Problem {
   /** One-based line of the instruction in the Dockerfile. */
   line: number;
   source: string;

@@ -6,7 +6,7 @@ import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 export const STUB_URL = `http://127.0.0.1:${process.env.E2E_STUB_PORT ?? 3101}`;
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
-export interface PortalOptions {
+interface PortalOptions {
   /** The consent cookie the browser starts with; null starts without a decision (the modal shows). */
   consent: 'true' | 'false' | null;
 }
@@ -36,10 +36,10 @@ export const PERSONAS = {
   novaEra: { typed: '12abc34501de35', shown: '12.ABC.345/01DE-35', firstName: 'Nova', shortName: 'Nova Era' },
   paulo: { typed: '86822441018', shown: '868.224.410-18', firstName: 'Paulo', shortName: 'Paulo Henrique' },
 } as const;
-export type PersonaKey = keyof typeof PERSONAS;
+type PersonaKey = keyof typeof PERSONAS;
 
 /** What must never reach the browser's storage, cookies, URL or history. */
-export const SECRETS = [
+const SECRETS = [
   '52998224725',
   '529.982.247-25',
   '11144477735',
@@ -186,7 +186,7 @@ export async function agreementsOf(cpfCnpj: string): Promise<LedgerAgreement[]> 
   return (await response.json()) as LedgerAgreement[];
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   canal: string;
   destino: string;
   assunto: string;
@@ -262,7 +262,7 @@ export async function mintGoogleCredential(email: string): Promise<string> {
 }
 
 /** What the simulator's trail channel kept (GET /__stub/trilha). */
-export interface TrailRecord {
+interface TrailRecord {
   metodo: 'gravarSessao' | 'gravarTrilha' | 'gravarTrilhaAcordo' | 'gravarTrilhaBoleto';
   sessionId: string;
   trail?: string;

@@ -33,7 +33,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   );
 }
 
-export interface HopOptions {
+interface HopOptions {
   /** which of (a), (b), (c) to measure; all by default */
   targets?: readonly ('a' | 'b' | 'c')[];
   /** also measure (c) on a second BFF keeping its sessions in this Redis, right after (c) on the memory store */

@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export interface PageScore {
+interface PageScore {
   path: string;
   /** the path the page ended on (a signed-out visit to a signed-in page ends on the sign-in page) */
   finalPath: string;
@@ -29,7 +29,7 @@ export interface PageScore {
   runtimeError?: string;
 }
 
-export interface LighthouseOptions {
+interface LighthouseOptions {
   pages: { path: string; signedIn?: boolean }[];
   /** runs of each page; the one with the best performance score is kept */
   runs?: number;

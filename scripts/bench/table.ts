@@ -15,7 +15,7 @@ export interface Figure {
   target?: { op: Comparison; value: number };
 }
 
-export interface Judged extends Figure {
+interface Judged extends Figure {
   /** value / target; null without a target or when the target is 0 */
   ratio: number | null;
   /** null without a target */

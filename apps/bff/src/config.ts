@@ -165,7 +165,7 @@ export const configSchema = z.object({
 });
 
 /** What the hard exit leaves after drain and grace: closing the listener, answering what still waits. */
-export const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
+const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
@@ -197,14 +197,14 @@ function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; prob
 }
 
 /** At least this many characters and estimated bits: `openssl rand -hex 32` gives 64 and 256. */
-export const KEY_SECRET_MIN_LENGTH = 32;
-export const KEY_SECRET_MIN_BITS = 86;
+const KEY_SECRET_MIN_LENGTH = 32;
+const KEY_SECRET_MIN_BITS = 86;
 let estimator: ZxcvbnFactory | undefined;
 /**
  * Bits a guesser needs (zxcvbn: repeats, sequences, keyboard walks, common passwords count for little);
  * a random 32-hex-digit secret never scored below 93 in 5,000 draws, `0123…ef0123…ef` scores 15.
  */
-export function secretStrengthBits(secret: string): number {
+function secretStrengthBits(secret: string): number {
   estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
   return Math.floor(estimator.check(secret).guessesLog10 * Math.log2(10));
 }

@@ -40,7 +40,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export interface ServiceDeps {
+interface ServiceDeps {
   /** a store of the caller's (tests); else Redis when REDIS_URL is set, memory otherwise */
   store?: SessionStore;
   logger: FastifyBaseLogger;

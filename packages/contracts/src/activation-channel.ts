@@ -23,7 +23,6 @@ export const activationReply = z.object({
   err: z.boolean(),
   msg: z.string().optional(),
 });
-export type ActivationReply = z.infer<typeof activationReply>;
 
 /** What the portal records when a client opens a creditor's contracts. */
 export const PORTAL_ACCESS = {

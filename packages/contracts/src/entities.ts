@@ -21,7 +21,7 @@ export const paymentType = z.object({
 export type PaymentType = z.infer<typeof paymentType>;
 
 /** What a creditor that names no payment type takes: id 1, boleto, paid inside the portal. */
-export const DEFAULT_PAYMENT_TYPE: PaymentType = {
+const DEFAULT_PAYMENT_TYPE: PaymentType = {
   idTipoPagamento: 1,
   tipoPagamento: 'boleto',
   pagamentoInterno: true,
@@ -61,7 +61,7 @@ export const contract = z.object({
 });
 export type Contract = z.infer<typeof contract>;
 
-export const proposalInstalment = z.object({
+const proposalInstalment = z.object({
   numero: z.number().int().positive(),
   numContrato: z.string(),
   valorPago: moneyString,
@@ -102,7 +102,7 @@ export type DebtInstalment = z.infer<typeof debtInstalment>;
 export const instalmentStatus = z.enum(['EM ABERTO', 'PAGO', 'FUTURA']);
 export type InstalmentStatus = z.infer<typeof instalmentStatus>;
 
-export const agreementInstalment = z.object({
+const agreementInstalment = z.object({
   id: z.string(),
   numero: z.number().int().positive(),
   status: instalmentStatus,
@@ -165,15 +165,6 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-export const profileUpdate = z.object({
-  nome: z.string(),
-  dtNascimento: z.string(),
-  email: z.string(),
-  telefone: z.string(),
-  whatsapp: z.boolean(),
-  endereco: address.optional(),
-});
-
 export const registration = z.object({
   cpfCnpj: documentDigits,
   email: z.string(),
@@ -189,39 +180,6 @@ export const contactCheckResult = z.object({
   countTelefone: z.number().int().nonnegative(),
 });
 
-export const identityChallenge = z.object({
-  verificacao: z.string(),
-  erro: z.boolean(),
-  message: z.string(),
-});
-
-export const passwordChange = z.object({ senha: z.string(), novaSenha: z.string() });
-
-export const rating = z.object({
-  nota: z.number().int().min(0).max(10),
-  comentario: z.string().max(500),
-});
-
-export const trackingEvent = z.object({
-  stage: z.number().int().min(1).max(5),
-  flow: z.number().int().min(1).max(22),
-  trail: z.string(),
-  clienteId: z.string(),
-});
-
-export const agreementTracking = z.object({
-  clienteId: z.string(),
-  tipoAcordo: z.enum(['AV', 'AP']),
-  valorEntrada: moneyString,
-  valorParcela: moneyString,
-  quantidadeParcela: z.number().int().nonnegative(),
-  contrato: z.string(),
-  dataVencimento: brDate,
-  tipoPagamento: paymentMethod,
-  valorTotal: moneyString,
-  codCredor: z.string(),
-});
-
 /** The access record (acionamento) of the activation channel. */
 export const accessRecord = z.object({
   dispositivo: z.enum(['mobile', 'desktop']),
@@ -233,21 +191,4 @@ export const accessRecord = z.object({
   observacao: z.string(),
   usuario: z.number().int(),
   stage: z.number().int(),
-});
-
-export const sessionRecord = z.object({
-  sessionId: z.string(),
-  ip: z.string(),
-  device: z.enum(['mobile', 'desktop']),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-
-export const googleProfile = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.string().optional(),
-  givenName: z.string().optional(),
-  familyName: z.string().optional(),
 });

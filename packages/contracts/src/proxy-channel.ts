@@ -23,10 +23,10 @@ const requestBase = z.object({
   token: z.string().min(1),
 });
 
-export const consultaDebitoRequest = requestBase.extend({ metodo: z.literal('consultaDebito') });
+const consultaDebitoRequest = requestBase.extend({ metodo: z.literal('consultaDebito') });
 
 /** The contracts a creditor holds for the document (consultaContrato). */
-export const consultaContratoRequest = requestBase.extend({
+const consultaContratoRequest = requestBase.extend({
   metodo: z.literal('consultaContrato'),
   codcredor: z.string().min(1).max(20),
   logomarca: z.string().max(500),
@@ -41,21 +41,21 @@ const contractScope = {
 };
 
 /** A contract's open instalments, their values updated to `vencimento` (consultaDivida). */
-export const consultaDividaRequest = requestBase.extend({
+const consultaDividaRequest = requestBase.extend({
   metodo: z.literal('consultaDivida'),
   ...contractScope,
   vencimento: brDate.optional(),
 });
 
 /** The AV and AP offers for a contract, for payment on `vencimento` (consultaProposta). */
-export const consultaPropostaRequest = requestBase.extend({
+const consultaPropostaRequest = requestBase.extend({
   metodo: z.literal('consultaProposta'),
   ...contractScope,
   vencimento: brDate.optional(),
 });
 
 /** The agreement in progress on a contract (consultaAcordo). */
-export const consultaAcordoRequest = requestBase.extend({
+const consultaAcordoRequest = requestBase.extend({
   metodo: z.literal('consultaAcordo'),
   ...contractScope,
 });
@@ -123,18 +123,17 @@ export type ProxyReply = z.infer<typeof proxyReply>;
 
 /** A well-formed consultaDebito reply: every creditor as `creditor` describes it. */
 export const consultaDebitoData = z.object({ credor: z.array(creditor) });
-export type ConsultaDebitoData = z.infer<typeof consultaDebitoData>;
 
 /**
  * consultaDebito as a reader takes it: the list, whose entries the reader parses one at a time with
  * `creditor`, so that one malformed creditor leaves the others to be shown.
  */
-export const consultaDebitoEntries = z.object({ credor: z.array(z.unknown()) });
+const consultaDebitoEntries = z.object({ credor: z.array(z.unknown()) });
 
 export const consultaContratoData = z.object({ contratos: z.array(contract) });
 export const consultaDividaData = z.object({ dividas: z.array(debtInstalment) });
 export const consultaPropostaData = z.object({ propostas: z.array(proposal) });
-export const emitirBoletoData = z.object({ erro: z.boolean(), boletos: z.array(boleto) });
+const emitirBoletoData = z.object({ erro: z.boolean(), boletos: z.array(boleto) });
 
 /** What a method's successful reply carries in `data`. */
 export const proxyReplyData = {

@@ -67,7 +67,7 @@ export const gravarSessaoRequest = z.object({
 });
 
 /** One screen view; `extras` carries screen context such as `codcredor`, never personal data. */
-export const gravarTrilhaRequest = z
+const gravarTrilhaRequest = z
   .object({
     idRequest,
     metodo: z.literal('gravarTrilha'),
@@ -91,7 +91,7 @@ export const gravarTrilhaRequest = z
  * instalment 'R$ 0,00' and no instalments, as its proposal does. `tipoPagamento` is the method's
  * name ('boleto' | 'cartao' | 'pix'), not the proxy's numeric `formapagamento` code.
  */
-export const gravarTrilhaAcordoRequest = z.object({
+const gravarTrilhaAcordoRequest = z.object({
   idRequest,
   metodo: z.literal('gravarTrilhaAcordo'),
   sessionId,
@@ -131,8 +131,6 @@ export const trailRequest = z.discriminatedUnion('metodo', [
 ]);
 export type TrailRequest = z.infer<typeof trailRequest>;
 export type GravarSessaoRequest = z.infer<typeof gravarSessaoRequest>;
-export type GravarTrilhaRequest = z.infer<typeof gravarTrilhaRequest>;
-export type GravarTrilhaAcordoRequest = z.infer<typeof gravarTrilhaAcordoRequest>;
 export type GravarTrilhaBoletoRequest = z.infer<typeof gravarTrilhaBoletoRequest>;
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'idRequest'> : never;
@@ -145,7 +143,6 @@ export const trailReply = z.object({
   err: z.boolean(),
   msg: z.string().optional(),
 });
-export type TrailReply = z.infer<typeof trailReply>;
 
 /** A trail send counts as done after its reply or this long. */
 export const TRAIL_ACK_TIMEOUT_MS = 1000;

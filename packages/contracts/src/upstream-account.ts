@@ -34,16 +34,14 @@ export const passwordChangeReply = envelope(z.object({ mensagem: z.string() }));
 /** DELETE /excluir/cadastro: the registration and every token it had are gone. */
 export const accountDeletionReply = envelope(z.object({ excluido: z.literal(true) }));
 
-export { SCORE_MAX };
-
 /** Bands of the credit score (ours: the spec names none), lowest first; `ate` is inclusive. */
-export const SCORE_BANDS = [
+const SCORE_BANDS = [
   { ate: 300, faixa: 'Baixo' },
   { ate: 500, faixa: 'Regular' },
   { ate: 700, faixa: 'Bom' },
   { ate: SCORE_MAX, faixa: 'Excelente' },
 ] as const;
-export type ScoreBand = (typeof SCORE_BANDS)[number]['faixa'];
+type ScoreBand = (typeof SCORE_BANDS)[number]['faixa'];
 
 export const scoreBand = (score: number): ScoreBand =>
   SCORE_BANDS.find((band) => score <= band.ate)?.faixa ?? 'Excelente';

@@ -27,7 +27,6 @@ export const upstreamDocument = z
 
 /** Error body of every upstream REST failure. */
 export const upstreamErrorBody = z.object({ msg: z.string() });
-export type UpstreamErrorBody = z.infer<typeof upstreamErrorBody>;
 
 /** Success envelope of every upstream REST reply: `{ data: … }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });

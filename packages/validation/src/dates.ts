@@ -9,7 +9,7 @@
 
 import { type CivilDate, isRealDate, requireIso, toIso } from './iso-date';
 
-export { DATE_INVALID_MESSAGE, formatBrDate, isLeapYear, isValidIsoDate, parseBrDate } from './iso-date';
+export { DATE_INVALID_MESSAGE, formatBrDate, isValidIsoDate, parseBrDate } from './iso-date';
 
 /** Days since 1970-01-01 (Howard Hinnant's days_from_civil). */
 function toDayNumber({ year, month, day }: CivilDate): number {
@@ -162,7 +162,7 @@ export function businessDaysBetween(from: string, to: string): number {
 }
 
 /** Business days offered per proposal; non-business days extend the window instead of using it up. */
-export const PAYMENT_WINDOW_BUSINESS_DAYS = 30;
+const PAYMENT_WINDOW_BUSINESS_DAYS = 30;
 
 /**
  * Payment dates offered for a proposal: business days from tomorrow up to `maxDueDate` (the proposal's

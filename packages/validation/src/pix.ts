@@ -69,7 +69,7 @@ export interface PixReading {
 const PIX_START = '000201';
 
 /** A pasted PIX code, without the spaces and line breaks messages add; null when it is not one. */
-export function pixCode(text: string): string | null {
+function pixCode(text: string): string | null {
   const code = text.replace(/[\r\n\t]/g, '').trim();
   return code.startsWith(PIX_START) && code.length <= 512 ? code : null;
 }

@@ -12,7 +12,7 @@ function value(char: string): number {
   return char.charCodeAt(0) - 48;
 }
 
-export function cpfCheckDigitsFor(base9: string): string {
+function cpfCheckDigitsFor(base9: string): string {
   const digit = (base: string): number => {
     const sum = [...base].reduce((acc, char, i) => acc + value(char) * (base.length + 1 - i), 0);
     return ((sum * 10) % 11) % 10;
@@ -21,7 +21,7 @@ export function cpfCheckDigitsFor(base9: string): string {
   return `${first}${digit(base9 + first)}`;
 }
 
-export function cnpjCheckDigitsFor(base12: string): string {
+function cnpjCheckDigitsFor(base12: string): string {
   const digit = (base: string): number => {
     const sum = [...base].reverse().reduce((acc, char, i) => acc + value(char) * (2 + (i % 8)), 0);
     const result = 11 - (sum % 11);
@@ -52,7 +52,7 @@ function isRepeated(value: string): boolean {
 const charsOf = (alphabet: string, length: number) =>
   fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
 
-export const cpfBase = charsOf(DIGITS, 9).filter((base) => !isRepeated(base));
+const cpfBase = charsOf(DIGITS, 9).filter((base) => !isRepeated(base));
 export const numericCnpjBase = charsOf(DIGITS, 12).filter((base) => !isRepeated(base));
 /** At least one letter, so every generated value is a genuinely alphanumeric CNPJ. */
 export const alphanumericCnpjBase = charsOf(DIGITS + LETTERS, 12).filter(
@@ -71,7 +71,7 @@ export function canonicalMask(document: string): string {
   return `${document.slice(0, 2)}.${document.slice(2, 5)}.${document.slice(5, 8)}/${document.slice(8, 12)}-${document.slice(12)}`;
 }
 
-export interface Presentation {
+interface Presentation {
   masked: boolean;
   lowerCase: boolean;
   before: string;

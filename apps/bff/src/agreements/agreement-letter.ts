@@ -51,7 +51,7 @@ export interface AgreementLetter {
 /** The letters a session may open: ref → what the letter says. */
 export type AgreementLetters = Record<string, AgreementLetter>;
 
-export const LETTER_METHOD_LABEL: Record<PaymentMethod, string> = {
+const LETTER_METHOD_LABEL: Record<PaymentMethod, string> = {
   boleto: 'Boleto',
   cartao: 'Cartão de crédito',
   pix: 'PIX',

@@ -7,7 +7,7 @@ import type { ConcludedAgreement } from './types';
  * A re-issue says what the creation said; an agreement made elsewhere is taken as a proposal (modo '1'),
  * AP when it has more than one instalment.
  */
-export type MadeAgreement = Pick<ConcludedAgreement, 'tipoAcordo' | 'modo'>;
+type MadeAgreement = Pick<ConcludedAgreement, 'tipoAcordo' | 'modo'>;
 
 // An agreement runs for months: its record outlives sessions, in the store every instance shares.
 const MADE_TTL_MS = 400 * 24 * 60 * 60 * 1000;

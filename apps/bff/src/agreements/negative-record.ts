@@ -3,16 +3,16 @@ import { addBusinessDays, businessDaysBetween, formatBrDate } from '@portal/vali
 import { paidDayOf } from '../negotiation/views';
 
 /** STJ Súmula 548: the creditor lifts the negative record within five business days of the payment. */
-export const LIFT_BUSINESS_DAYS = 5;
+const LIFT_BUSINESS_DAYS = 5;
 
 /**
  * Where lifting the negative record stands: 'no-prazo' (the deadline is still ahead), 'baixada' (the upstream
  * no longer reports it), 'atrasada' (past the deadline and still reported), 'encerrada' (past the deadline;
  * the upstream says nothing either way).
  */
-export type LiftState = 'no-prazo' | 'baixada' | 'atrasada' | 'encerrada';
+type LiftState = 'no-prazo' | 'baixada' | 'atrasada' | 'encerrada';
 
-export interface NegativeRecordLift {
+interface NegativeRecordLift {
   /** the day the payment that starts the clock was confirmed (ISO) */
   confirmadoEm: string;
   /** the last day to lift the record (ISO) */

@@ -13,11 +13,11 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Same message for an unknown document, a wrong password and a lock: nothing to enumerate. */
-export const refused = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
+const refused = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
 export const tooMany = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
 
 /** Whose counter an attempt was taken from: this trusted browser's, or the document's for its path. */
-export interface Counted {
+interface Counted {
   scope: 'signin-device' | 'signin-doc' | 'question-doc';
   value: string;
 }

@@ -6,7 +6,7 @@ import { REFUSED, readProcedureCall } from './procedure-call';
  * The one shape of every answer outside tRPC that is not a success (probes, PDFs, logos, 404s,
  * shedding, security refusals): `{ error: { message } }`, the message in Portuguese.
  */
-export interface ErrorEnvelope {
+interface ErrorEnvelope {
   error: { message: string };
 }
 

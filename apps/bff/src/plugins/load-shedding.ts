@@ -4,7 +4,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config';
 
 /** Thrown when more API requests are in flight than the instance answers; the error handler sheds it. */
-export class OverloadedError extends Error {
+class OverloadedError extends Error {
   override name = 'OverloadedError';
 }
 

@@ -6,7 +6,7 @@ import type { SocketConnection } from '../upstream/socket-connection';
 import { NEVER_SHED } from './load-shedding';
 
 /** What a metric reads of an upstream socket channel when scraped. */
-export interface ChannelGauges {
+interface ChannelGauges {
   readonly connection: SocketConnection;
   readonly pendingCount: number;
 }
@@ -25,13 +25,13 @@ function processMetrics(): Registry {
 }
 
 /** What the metrics read when scraped: the store and the upstream socket channels. */
-export interface MetricSources {
+interface MetricSources {
   readonly store: SessionStore;
   readonly channels: Record<string, ChannelGauges>;
 }
 
 /** The build this process runs, as the image stamped it. */
-export interface BuildInfo {
+interface BuildInfo {
   readonly version: string;
   readonly revision: string;
 }
@@ -151,7 +151,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * pattern (`/api/boletos/:ref`); what matched no route under `not-found`, or `static` when the SPA's
  * history fallback answered it with index.html.
  */
-export function routeLabels(req: FastifyRequest, statusCode: number, procedures: ReadonlySet<string>) {
+function routeLabels(req: FastifyRequest, statusCode: number, procedures: ReadonlySet<string>) {
   const route = req.routeOptions;
   if (route.url === undefined) return [statusCode === 404 ? 'not-found' : 'static'];
   // @fastify/static stamps every file route it makes with the file's name

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { NEVER_SHED, RETRY_AFTER_SECONDS } from './load-shedding';
 
 /** Why this process is not taking traffic now, if it is not. */
-export type NotReady = 'starting' | 'draining';
+type NotReady = 'starting' | 'draining';
 
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: this process can take traffic — started and not

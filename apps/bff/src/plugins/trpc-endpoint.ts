@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
 import { type ProcedureCall, REFUSED, readProcedureCall } from '../http/procedure-call';
 
-export interface TrpcEndpointOptions<TRouter extends AnyTRPCRouter> {
+interface TrpcEndpointOptions<TRouter extends AnyTRPCRouter> {
   prefix: string;
   router: TRouter;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<inferRouterContext<TRouter>>;

@@ -1,7 +1,7 @@
 import { logoPath } from '../negotiation/creditors';
 import { publicProcedure, router } from '../trpc/init';
 
-export interface Partner {
+interface Partner {
   nome: string;
   logoUrl: string | null;
 }

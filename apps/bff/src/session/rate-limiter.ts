@@ -1,7 +1,7 @@
 import type { Keyring } from '../keys/keyring';
 import type { SessionStore } from './session-store';
 
-export interface Limit {
+interface Limit {
   max: number;
   windowMs: number;
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type SessionStore, StoreUnavailableError } from './session-store';
 
-export interface RedisStoreOptions {
+interface RedisStoreOptions {
   url: string;
   /** every key starts with it, so one Redis can serve other things too */
   keyPrefix?: string;

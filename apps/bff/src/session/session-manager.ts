@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_SLOTS, type SessionSlot, type SessionSlots } from './session-slots';
 import type { SessionData, SessionStore } from './session-store';
 
-export interface SessionManagerOptions {
+interface SessionManagerOptions {
   store: SessionStore;
   idleMs: number;
   absoluteMs: number;
@@ -15,7 +15,7 @@ export interface SessionManagerOptions {
 }
 
 /** An identity question in progress, before there is a session. */
-export interface ChallengeRecord {
+interface ChallengeRecord {
   cpfCnpj: string;
   pergunta: string;
 }

@@ -1,10 +1,10 @@
 /** A span the BFF opens by hand (a socket-channel call); ended once, with an error message if it failed. */
-export interface CallSpan {
+interface CallSpan {
   end(error?: string): void;
 }
 
 /** What tracing.ts installs when tracing starts. */
-export interface CallTracer {
+interface CallTracer {
   /** a client span, child of the span of the request being served (if any) */
   startCall(name: string, attributes: Record<string, string>): CallSpan;
 }

@@ -10,7 +10,7 @@ import { createConnection, createServer, type Socket } from 'node:net';
  * - `delay`: forwards with `ms` of added latency each way;
  * - `drop`: destroys every open connection now, then passes.
  */
-export type FaultMode = 'pass' | 'pause' | 'blackhole' | 'drop';
+type FaultMode = 'pass' | 'pause' | 'blackhole' | 'drop';
 
 interface Link {
   client: Socket;

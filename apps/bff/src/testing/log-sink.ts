@@ -124,7 +124,7 @@ function keysOf(people: Iterable<Person>) {
 export const mask = (value: string) =>
   value.replace(/[\dA-Za-z]/g, (c, at: number) => (at < 2 || at >= value.length - 2 ? c : '•'));
 
-export interface Leak {
+interface Leak {
   kind: Kind;
   form: string;
   masked: string;

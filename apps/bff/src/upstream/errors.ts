@@ -2,7 +2,7 @@
  * What can go wrong upstream, as the BFF distinguishes it. Mapped once to tRPC codes and the
  * spec's messages in trpc/to-trpc-error.ts.
  */
-export type UpstreamErrorKind =
+type UpstreamErrorKind =
   /** the upstream answered with a business refusal; its message is shown as sent */
   | 'rejected'
   /** the user's token is no longer valid: the session ends */

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   email: string;
   name: string;
 }

@@ -16,7 +16,7 @@ import { startCallSpan } from '../telemetry/spans';
 import { UpstreamError } from './errors';
 import { createSocketConnection } from './socket-connection';
 
-export interface ProxyChannelOptions {
+interface ProxyChannelOptions {
   url: string;
   timeoutMs: number;
   maxPending: number;

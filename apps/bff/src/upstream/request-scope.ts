@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { tracingOn } from '../telemetry/spans';
 
 /** What an upstream call knows of the request it serves: its id, its trace context and its logger. */
-export interface RequestScope {
+interface RequestScope {
   /** Fastify's request id (nginx's $request_id when it came with one) */
   readonly id: string;
   /**

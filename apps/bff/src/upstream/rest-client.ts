@@ -32,7 +32,7 @@ import type { z } from 'zod';
 import { UpstreamError } from './errors';
 import { currentScope, scopeHeaders } from './request-scope';
 
-export interface UpstreamClientOptions {
+interface UpstreamClientOptions {
   baseUrl: string;
   dispatcher: Dispatcher;
   timeoutMs: number;

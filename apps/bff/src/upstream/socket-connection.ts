@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import { UpstreamError } from './errors';
 
-export interface SocketConnectionOptions {
+interface SocketConnectionOptions {
   url: string;
   /** names the channel in logs and errors: 'proxy', 'activation' */
   name: string;

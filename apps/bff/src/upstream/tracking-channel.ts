@@ -5,7 +5,7 @@ import { createSocketConnection } from './socket-connection';
 
 /** The reply both tracking channels use: `err` false when the record was kept. */
 const ackReply = z.object({ idRequest: z.string(), err: z.boolean(), msg: z.string().optional() });
-export type TrackingReply = z.infer<typeof ackReply>;
+type TrackingReply = z.infer<typeof ackReply>;
 
 /**
  * How a send ended. Only `dropped` means the upstream surely never saw it; the others count as done
@@ -13,7 +13,7 @@ export type TrackingReply = z.infer<typeof ackReply>;
  */
 export type TrackingOutcome = 'acknowledged' | 'refused' | 'unanswered' | 'dropped';
 
-export interface TrackingChannelOptions {
+interface TrackingChannelOptions {
   url: string;
   /** names the channel in logs: 'activation', 'trail' */
   name: string;
@@ -134,5 +134,3 @@ export function createTrackingChannel<M extends { metodo: string }>({
     },
   };
 }
-
-export type TrackingChannel<M extends { metodo: string }> = ReturnType<typeof createTrackingChannel<M>>;

@@ -30,9 +30,9 @@ export interface TrailVisit {
 
 type WithoutSession<T> = T extends unknown ? Omit<T, 'sessionId'> : never;
 /** What follows a session's `gravarSessao`: a view, an agreement or a boleto (the visit adds its session). */
-export type TrailRecord = WithoutSession<Exclude<TrailMessage, { metodo: 'gravarSessao' }>>;
+type TrailRecord = WithoutSession<Exclude<TrailMessage, { metodo: 'gravarSessao' }>>;
 
-export interface TrailChannelOptions {
+interface TrailChannelOptions {
   url: string;
   store: SessionStore;
   /** the HMAC keys of trail session ids; the same on every instance, so they agree on the ids */

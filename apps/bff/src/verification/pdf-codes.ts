@@ -2,7 +2,7 @@ import { findBoletoLines } from '@portal/validation/boleto';
 import { normalizeDocument } from '@portal/validation/document';
 import { findPixCodes } from '@portal/validation/pix';
 
-export interface PdfCodes {
+interface PdfCodes {
   /** the linhas digitáveis its text layer prints, bare */
   lines: string[];
   pix: string[];

@@ -14,7 +14,7 @@ interface AckReply {
   msg?: string;
 }
 
-export interface RecordingChannelOptions<T extends { idRequest: string }> {
+interface RecordingChannelOptions<T extends { idRequest: string }> {
   path: string;
   /** names the channel in the simulator's log */
   name: string;

@@ -5,7 +5,7 @@ import { isValidPhone } from '@portal/validation/phone';
 const DIGITS = '0123456789';
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-export type DocumentShape = 'cpf' | 'cnpj' | 'cnpjAlfanumerico';
+type DocumentShape = 'cpf' | 'cnpj' | 'cnpjAlfanumerico';
 
 const pick = (alphabet: string, length: number) =>
   Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');

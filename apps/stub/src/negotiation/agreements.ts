@@ -84,7 +84,7 @@ export interface Payer {
   payments: number[];
 }
 
-export type Outcome =
+type Outcome =
   | { ok: true; data: BoletoIssueResult; agreement: LedgerAgreement | null; issued: Boleto[] }
   | { ok: false; msg: string };
 
@@ -373,5 +373,3 @@ export function createLedger() {
     },
   };
 }
-
-export type Ledger = ReturnType<typeof createLedger>;

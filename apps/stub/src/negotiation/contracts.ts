@@ -20,7 +20,7 @@ export function contractOnWire(c: SeedContract): Contract {
 /** How long after the payment that starts the clock the simulator's creditors lift the negative record. */
 export const LIFTS_RECORD_AFTER_BUSINESS_DAYS = 3;
 
-export interface AgreementWireOptions {
+interface AgreementWireOptions {
   /** every unpaid instalment 'EM ABERTO' (the creditor leaves which one is payable to the portal) */
   futureUnmarked?: boolean;
   /** the day an instalment's payment was confirmed (ISO), when the simulator was told of one */

@@ -11,7 +11,7 @@ import type { SeedContract, SeedInstalment } from '../data/types';
 import { wireMoney } from './wire-money';
 
 /** How far ahead a payment date may be: 15 days, moved forward to a business day. */
-export const PAYMENT_HORIZON_DAYS = 15;
+const PAYMENT_HORIZON_DAYS = 15;
 /** Late payment: a 2% fine and 1% a month interest, pro rata die (30-day month). */
 const FINE_BASIS_POINTS = 200;
 const MONTHLY_INTEREST_BASIS_POINTS = 100;
@@ -31,7 +31,7 @@ export function updatedValueCents(originalCents: number, due: string, payOn: str
   return originalCents + Math.round((originalCents * basisPointsTimes30) / (10_000 * 30));
 }
 
-export type PaymentDateCheck = { ok: true; payOn: string; max: string } | { ok: false };
+type PaymentDateCheck = { ok: true; payOn: string; max: string } | { ok: false };
 
 /** The payment date a request asks for (ISO), or the default one; refused when it is not on offer. */
 export function paymentDate(today: string, requested: string | undefined): PaymentDateCheck {
@@ -43,7 +43,7 @@ export function paymentDate(today: string, requested: string | undefined): Payme
   return payOn ? { ok: true, payOn, max } : { ok: false };
 }
 
-export const debtId = (contract: SeedContract, instalment: SeedInstalment) =>
+const debtId = (contract: SeedContract, instalment: SeedInstalment) =>
   `${contract.numero}-${instalment.numero}`;
 
 /** A contract's open instalments as `consultaDivida` answers them, valued for `payOn`. */

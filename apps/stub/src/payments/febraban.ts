@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { dueDateFactor, generalCheckDigit, mod10 } from '@portal/validation/boleto';
 import { isValidIsoDate, todayInBrazil } from '@portal/validation/dates';
 
-export interface BarcodeInput {
+interface BarcodeInput {
   /** 3-digit bank code (compe) */
   bankCode: string;
   /** '9' is the real; the only currency code in use */
@@ -101,7 +101,7 @@ export function barcodeFromLinha(line: string): string {
   return barcode;
 }
 
-export interface FreeFieldInput {
+interface FreeFieldInput {
   /** 7-digit convênio of the beneficiary at the (fictional) bank */
   convenio: string;
   /** the agreement this boleto belongs to; digits up to 13 are kept as they are, anything else is hashed */
@@ -112,7 +112,7 @@ export interface FreeFieldInput {
   carteira?: string;
 }
 
-export interface FreeField {
+interface FreeField {
   /** 25 digits: convênio (7) + nosso número (16) + carteira (2) */
   freeField: string;
   /** 16 digits: agreement (13) + parcela (3), unique per instalment */

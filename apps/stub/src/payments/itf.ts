@@ -41,7 +41,7 @@ export function itfWidths(digits: string): number[] {
   return widths;
 }
 
-export interface ItfBar {
+interface ItfBar {
   /** left edge, in narrow units from the start of the symbol */
   x: number;
   width: number;

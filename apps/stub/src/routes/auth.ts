@@ -20,7 +20,7 @@ const loginData = (user: StubUser, token: string): LoginData => ({
 });
 
 /** Answers compare without case, accents or extra spaces. */
-export const sameAnswer = (a: string, b: string) => {
+const sameAnswer = (a: string, b: string) => {
   const plain = (s: string) =>
     s
       .normalize('NFD')

@@ -6,7 +6,7 @@ import type { GoogleIdentity } from '../google';
 import type { StubState } from '../state/stub-state';
 import { documentOnWire } from '../state/users';
 
-export const GOOGLE_NOT_REGISTERED = 'E-mail não cadastrado.';
+const GOOGLE_NOT_REGISTERED = 'E-mail não cadastrado.';
 
 const mintRequest = z.object({
   email: z.string().min(3).max(254),

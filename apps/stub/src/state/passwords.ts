@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 
 /** How a registration keeps its password: only a salted hash, never the password. */
-export interface StoredPassword {
+interface StoredPassword {
   passwordSalt: Buffer;
   passwordHash: Buffer;
 }

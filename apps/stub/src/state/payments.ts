@@ -1,9 +1,9 @@
 import { addBusinessDays, todayInBrazil } from '@portal/validation/dates';
 
 /** How a payment was made: a PIX confirms at once, a boleto one to three business days later. */
-export type PaymentMethodPaid = 'pix' | 'boleto';
+type PaymentMethodPaid = 'pix' | 'boleto';
 
-export interface PaymentNotice {
+interface PaymentNotice {
   cpfCnpj: string;
   contrato: string;
   parcela: number;

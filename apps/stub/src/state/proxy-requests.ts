@@ -1,5 +1,5 @@
 /** A message that reached the proxy channel, as sent but without its token; read at /__stub/proxy/requests. */
-export type ReceivedProxyRequest = Record<string, unknown> & { receivedAt: string };
+type ReceivedProxyRequest = Record<string, unknown> & { receivedAt: string };
 
 // The oldest go first beyond this: the simulator may run for days in a demo.
 const MAX_PROXY_REQUESTS = 10_000;

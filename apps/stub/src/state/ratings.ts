@@ -1,7 +1,7 @@
 import type { StubUser } from './users';
 
 /** A rating of the portal (POST /avaliacao); tests read them at /__stub/avaliacoes. */
-export interface ReceivedRating {
+interface ReceivedRating {
   clienteId: string;
   nota: number;
   comentario: string;

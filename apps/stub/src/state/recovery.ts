@@ -4,7 +4,7 @@ import type { Outbox } from './outbox';
 import { generatePassword } from './passwords';
 import type { StubUser, Users } from './users';
 
-export interface RecoveryOptions {
+interface RecoveryOptions {
   users: Users;
   outbox: Outbox;
   now: () => number;

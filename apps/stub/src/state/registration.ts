@@ -5,12 +5,12 @@ import { generatePassword } from './passwords';
 import { seedOf } from './personas';
 import type { StubProfile, StubUser, Users } from './users';
 
-export interface RegistrationOptions {
+interface RegistrationOptions {
   users: Users;
   outbox: Outbox;
 }
 
-export type RegistrationInput = Omit<StubProfile, 'dtNascimento' | 'endereco'> & { cpfCnpj: string };
+type RegistrationInput = Omit<StubProfile, 'dtNascimento' | 'endereco'> & { cpfCnpj: string };
 
 /** What a document registered without seeded debts starts with. */
 const blankSeed = (input: RegistrationInput): StubUser['seed'] => ({

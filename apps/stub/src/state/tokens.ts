@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Expiring, liveRecord } from './expiring';
 import type { StubUser, Users } from './users';
 
-export interface TokensOptions {
+interface TokensOptions {
   users: Users;
   now: () => number;
   ttlMs: number;

@@ -17,7 +17,7 @@ function signedOutTarget(pathname: string): string {
 }
 
 /** While the session is unknown: a quiet wait, so no page flashes before the guard has decided. */
-export function SessionLoading() {
+function SessionLoading() {
   return (
     <div className="boot" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />

@@ -28,7 +28,7 @@ import { SiteHeader } from './layouts/site-header';
 // the banner's form handed over (lib/prefill.ts) is still in memory.
 
 /** Starts the app at `to`, in place of the home page: 'push' adds a history entry, 'replace' does not. */
-export type HandOver = (to: string, history: 'push' | 'replace') => void;
+type HandOver = (to: string, history: 'push' | 'replace') => void;
 
 const loadingSession = import('./home-session');
 const HomeSession = lazy(() => loadingSession);
@@ -61,7 +61,7 @@ function browserLocation(key: string): SiteLocation {
  * move within it (a section's anchor) stays here; any other address is the app's, handed over with
  * `handOver`. Meanwhile a slow download shows 'Carregando...', as the app does between pages.
  */
-export function HomeNavigation({ handOver, children }: { handOver: HandOver; children: ReactNode }) {
+function HomeNavigation({ handOver, children }: { handOver: HandOver; children: ReactNode }) {
   // 'default' is the location the page was loaded with (features/home/use-section-scroll.ts).
   const [location, setLocation] = useState(() => browserLocation('default'));
   const [leaving, setLeaving] = useState(false);

@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
-export interface AppProvidersProps {
+interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
   trpcClient?: ReturnType<typeof createTrpcClient>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/paths';
 import { FirstPageLoading, GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
@@ -140,7 +140,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

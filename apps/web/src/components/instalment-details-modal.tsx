@@ -13,7 +13,7 @@ export interface InstalmentDetails {
   valorPagarCents: number;
 }
 
-export interface InstalmentDetailsModalProps {
+interface InstalmentDetailsModalProps {
   /** the instalment shown; null keeps the modal closed */
   details: InstalmentDetails | null;
   onClose: () => void;

@@ -8,7 +8,7 @@ import './rating-modal.css';
 export const COMMENT_MAX_LENGTH = RATING_COMMENT_MAX;
 const SCORES = Array.from({ length: 11 }, (_, score) => score);
 
-export interface RatingModalProps {
+interface RatingModalProps {
   open: boolean;
   onClose: () => void;
   /** after the BFF took the rating (the thanks are showing) */

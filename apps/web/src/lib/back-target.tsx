@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
 
 /** Where the header's back button of the current page leads, and what it hands over on the way. */
-export interface BackTarget {
+interface BackTarget {
   to: string;
   /** Runs just before the navigation, e.g. to hand a document over in memory (lib/prefill.ts). */
   onNavigate?: () => void;

@@ -2,7 +2,7 @@
  * The cookie-consent choice: `aceito=true` or `aceito=false`, readable by scripts (it is no secret) and
  * kept for a year. The only cookie the SPA writes; the session cookie is the BFF's (HttpOnly).
  */
-export const CONSENT_COOKIE = 'aceito';
+const CONSENT_COOKIE = 'aceito';
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** true (accepted), false (refused), or null while the visitor has not decided. */

@@ -39,7 +39,6 @@ const deliverySchema = z.object(deliveryShape);
 const resetSchema = z.object(resetPasswordShape).refine(...PASSWORDS_MATCH);
 
 export type RegistrationSchema = ReturnType<typeof registrationSchema>;
-export type SendSchema = (typeof sendSchemas)['email'];
 export type DeliverySchema = typeof deliverySchema;
 export type ResetSchema = typeof resetSchema;
 

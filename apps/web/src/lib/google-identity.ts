@@ -42,7 +42,7 @@ declare global {
   }
 }
 
-export const GOOGLE_LOAD_TIMEOUT_MS = 10_000;
+const GOOGLE_LOAD_TIMEOUT_MS = 10_000;
 
 /** The library once it is there, or null. */
 function currentIdentity(): GoogleIdentity | null {

@@ -9,7 +9,7 @@ export const HOME_SECTIONS = [
   { id: 'depoimentos', label: 'Depoimentos' },
 ] as const;
 
-export type HomeSectionId = (typeof HOME_SECTIONS)[number]['id'];
+type HomeSectionId = (typeof HOME_SECTIONS)[number]['id'];
 
 /** '/#parceiros': works from the home page and from any other page. */
 export function homeAnchor(id: HomeSectionId): string {

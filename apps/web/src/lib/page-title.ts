@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 
-export const BRAND = 'Negocia Varejo';
+const BRAND = 'Negocia Varejo';
 
 /** 'Fazer login | Negocia Varejo'; the brand alone when no page title is given. */
-export function pageTitle(title?: string): string {
+function pageTitle(title?: string): string {
   return title ? `${title} | ${BRAND}` : BRAND;
 }
 

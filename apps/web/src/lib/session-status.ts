@@ -1,7 +1,7 @@
 import { createContext, use } from 'react';
 import type { SessionState } from './session';
 
-export type SessionStatus = SessionState['status'];
+type SessionStatus = SessionState['status'];
 
 /**
  * Whether someone is signed in, for the layouts (header, footer), without the API client: the root

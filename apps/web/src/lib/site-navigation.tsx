@@ -34,7 +34,7 @@ export function useSiteNavigate(): SiteNavigation['navigate'] {
   return useSiteNavigation().navigate;
 }
 
-export type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 /**
  * A link to a page of the site: a plain click moves within the document, as React Router's <Link> does

@@ -16,7 +16,7 @@ const HTTP_STATUS = {
   GATEWAY_TIMEOUT: 504,
 } as const;
 
-export type FakeErrorCode = keyof typeof HTTP_STATUS;
+type FakeErrorCode = keyof typeof HTTP_STATUS;
 
 const JSON_RPC_CODE: Record<FakeErrorCode, number> = {
   BAD_REQUEST: -32600,
@@ -65,7 +65,7 @@ export type FakeHandlers = { [P in ProcedurePath]?: Handler<P> };
 /** Any stand-in, as the fake BFF calls it with the input it received. */
 type AnyHandler = (input: never) => unknown;
 
-export interface FakeCall {
+interface FakeCall {
   path: string;
   input: unknown;
   batched: boolean;

@@ -28,7 +28,7 @@ async function withPagesLoaded(table: RouteObject[]): Promise<RouteObject[]> {
 
 const loadedRoutes = await withPagesLoaded(routes);
 
-export interface RenderAppOptions {
+interface RenderAppOptions {
   /** Preset `auth.session` (no request is made); left out, the app asks the (fake) BFF. */
   session?: SessionView | null;
 }

@@ -13,7 +13,5 @@ const PATHS = [
   'recovery.reset',
 ] as const;
 
-export type UnbatchableProcedure = (typeof PATHS)[number];
-
 /** The literal tuple, whose `includes` also takes a request's path (any string). */
 export const UNBATCHABLE_PROCEDURES: typeof PATHS & { includes(path: string): boolean } = PATHS;

@@ -7,7 +7,7 @@ import { RESET_CODE_MAX_LENGTH, RESET_ID_MAX_LENGTH } from './recovery-link';
 export const recoverySendInput = z.object({ cpfCnpj: documentField });
 
 /** The reset link's id and code, as the recovery e-mail carries them. */
-export const resetLink = z.object({
+const resetLink = z.object({
   id: z.string().min(1).max(RESET_ID_MAX_LENGTH),
   codigo: z.string().min(1).max(RESET_CODE_MAX_LENGTH),
 });

@@ -18,7 +18,7 @@ export const registrationShape = {
 };
 
 /** `.refine(...NAME_FITS_DOCUMENT)`: a person's full name for a CPF, a 'Razão Social' for a CNPJ. */
-export const NAME_FITS_DOCUMENT: [
+const NAME_FITS_DOCUMENT: [
   (values: { cpfCnpj: string; nome: string }) => boolean,
   { message: string; path: string[] },
 ] = [

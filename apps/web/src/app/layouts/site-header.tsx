@@ -9,7 +9,7 @@ import { SiteLink, useSiteLocation } from '../../lib/site-navigation';
 import './layout.css';
 
 /** Wide enough for the five anchors in a row beside the brand and 'Entrar'; below it they fold away. */
-export const ANCHORS_INLINE_QUERY = '(min-width: 1024px)';
+const ANCHORS_INLINE_QUERY = '(min-width: 1024px)';
 
 function AnchorList({ id, onFollow }: { id?: string; onFollow?: () => void }) {
   return (

@@ -9,9 +9,9 @@ import './legal.css';
  * They hold no link into the app, so reading them in a modal never navigates away from a form.
  */
 
-export type LegalHeadingLevel = 2 | 3 | 4;
+type LegalHeadingLevel = 2 | 3 | 4;
 
-export interface LegalTextProps {
+interface LegalTextProps {
   /**
    * Level of the section headings: 2 under a page's <h1> (default), 3 under a modal's <h2> title, 4 when
    * a modal shows both texts, each under its own <h3>.

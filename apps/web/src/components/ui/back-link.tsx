@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon } from './icons';
 
-export interface BackLinkProps {
+interface BackLinkProps {
   to: string;
   /** what the arrow says; 'Voltar' unless the destination reads better */
   label?: string;

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
-export interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'children'> {
+interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'children'> {
   label: ReactNode;
   /** A note under the label, linked to the checkbox by `aria-describedby`. */
   hint?: ReactNode;

@@ -1,4 +1,4 @@
-export interface CreditorLogoProps {
+interface CreditorLogoProps {
   logoUrl: string | null;
   nome: string;
   className?: string;

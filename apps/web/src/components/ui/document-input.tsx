@@ -15,7 +15,7 @@ const MASKS = [
 ];
 
 /** Digits only, up to 11 of them: a CPF; anything longer or with a letter: a CNPJ. */
-export function documentMaskFor(typed: string): typeof CPF_MASK | typeof CNPJ_MASK {
+function documentMaskFor(typed: string): typeof CPF_MASK | typeof CNPJ_MASK {
   return /^[0-9]{0,11}$/.test(normalizeDocument(typed)) ? CPF_MASK : CNPJ_MASK;
 }
 
@@ -34,7 +34,7 @@ function dispatchDocumentMask<M extends DynamicMaskLike>(
   return masked.compiledMasks[documentMaskFor(typed) === CPF_MASK ? 0 : 1];
 }
 
-export interface DocumentInputProps {
+interface DocumentInputProps {
   /** The masked text, e.g. '529.982.247-25'. */
   value: string;
   /** Called with the masked text on every accepted change. */

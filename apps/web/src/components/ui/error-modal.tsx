@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Modal } from './modal';
 
-export interface ErrorModalProps {
+interface ErrorModalProps {
   open: boolean;
   /** The server's message, shown as it came (already Portuguese). */
   message: string;

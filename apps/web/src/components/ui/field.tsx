@@ -2,13 +2,13 @@ import { type ReactNode, useId } from 'react';
 import { AlertIcon } from './icons';
 
 /** What a field hands to its control so label, hint and error reach assistive technology. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
-export interface FieldProps {
+interface FieldProps {
   label: string;
   /** shown under the control once the field has been touched or the form submitted */
   error?: string | undefined;

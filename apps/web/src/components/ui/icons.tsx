@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
 /**
  * Decorative icons on a 24 px grid with a 2 px stroke: hidden from assistive technology, the text next to

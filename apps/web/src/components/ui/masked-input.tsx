@@ -2,7 +2,7 @@ import type { HTMLAttributes, Ref } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Field } from './field';
 
-export interface MaskedInputProps {
+interface MaskedInputProps {
   label: string;
   /** an IMask pattern ('00/00/0000'), or several: IMask takes the first that fits what is typed */
   mask: string | readonly { mask: string }[];

@@ -10,9 +10,9 @@ import {
 import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon } from './icons';
 
-export type ModalTone = 'neutral' | 'error' | 'success' | 'warning';
+type ModalTone = 'neutral' | 'error' | 'success' | 'warning';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   /** The dialog's name: an `<h2>` referenced by `aria-labelledby`. */
   title?: ReactNode;

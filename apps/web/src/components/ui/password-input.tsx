@@ -2,7 +2,7 @@ import { type ComponentProps, useState } from 'react';
 import { Field } from './field';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-export interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
+interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
   label?: string;
   id?: string;
   error?: string | undefined;

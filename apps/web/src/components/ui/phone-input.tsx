@@ -7,7 +7,7 @@ const MOBILE_MASK = '(00) 00000-0000';
 const MOBILE_ONLY = [{ mask: MOBILE_MASK }];
 const LANDLINE_OR_MOBILE = [{ mask: '(00) 0000-0000' }, { mask: MOBILE_MASK }];
 
-export interface PhoneInputProps {
+interface PhoneInputProps {
   label: string;
   /** The masked text, e.g. '(11) 91234-5678'. */
   value: string;

@@ -6,7 +6,7 @@ import { Modal } from './modal';
 export const QUERY_ERROR_MESSAGE =
   'Ocorreu um erro ao consultar seus dados. Por gentileza, tente novamente mais tarde.';
 
-export interface QueryErrorModalProps {
+interface QueryErrorModalProps {
   open: boolean;
   /** what the query failed with: the BFF's message is shown, anything else gets the spec's default */
   error: unknown;

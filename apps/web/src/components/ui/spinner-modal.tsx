@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useState } from 'react';
 import { Modal } from './modal';
 
-export interface SpinnerModalProps {
+interface SpinnerModalProps {
   open: boolean;
   /** The spec's modalSpinner text; 'Carregando...' by default. */
   text?: string;

@@ -15,7 +15,7 @@ const REASONS = {
   deletion: 'Por segurança, para excluir seu cadastro, digite a senha que você usa para entrar no portal.',
 } as const;
 
-export interface ConfirmPasswordModalProps {
+interface ConfirmPasswordModalProps {
   /** what the password is for: a new e-mail or phone, or the account's deletion */
   purpose: keyof typeof REASONS;
   /** the refusal of the password last typed ('Senha incorreta.', too many tries); null before any */

@@ -6,13 +6,13 @@ import { agreementsHref, negotiationHref } from '../../lib/journey-links';
 import { useTrack } from '../../lib/tracking';
 import { type ContractView, type CreditorCard, trpc } from '../../lib/trpc';
 
-export interface ContractDetailsModalProps {
+interface ContractDetailsModalProps {
   creditor: CreditorCard | null;
   onClose: () => void;
 }
 
 /** Where a contract leads (design.md: the flags decide): an agreement in progress → /acordos, else /negociacao. */
-export function contractHref(creditor: CreditorCard, contract: ContractView): string {
+function contractHref(creditor: CreditorCard, contract: ContractView): string {
   const link = { codcredor: creditor.codcredor, contrato: contract.contrato, logoUrl: creditor.logoUrl };
   return contract.destino === 'acordos'
     ? agreementsHref(link)

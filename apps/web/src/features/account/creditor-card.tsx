@@ -1,7 +1,7 @@
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import type { CreditorCard as CreditorCardData } from '../../lib/trpc';
 
-export interface CreditorCardProps {
+interface CreditorCardProps {
   creditor: CreditorCardData;
   onShowMore: (creditor: CreditorCardData) => void;
 }

@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 /** The query parameter the registration adds to /minha-conta ('?first=true'). */
 const FIRST_PARAM = 'first';
 
-export interface RegistrationInfoModalProps {
+interface RegistrationInfoModalProps {
   /** Keeps it closed while the page shows another modal (the debts' wait or error); it opens afterwards. */
   held?: boolean;
 }

@@ -47,7 +47,7 @@ function ScoreView({ score }: { score: NonNullable<CreditScore> }) {
 }
 
 /** Spec 'modalDetalhesScore': what the score is made of, how to raise it, and where it comes from. */
-export function ScoreDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ScoreDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal
       open={open}

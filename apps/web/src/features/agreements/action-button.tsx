@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { CheckIcon } from '../../components/ui/icons';
 
-export interface ActionButtonProps {
+interface ActionButtonProps {
   icon: ReactNode;
   label: string;
   /** The accessible name when the visible label needs more context (e.g. which PIX). */

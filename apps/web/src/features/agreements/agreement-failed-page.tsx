@@ -5,7 +5,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import './agreements.css';
 
-export const FAILED_TITLE = 'Encontramos um problema!';
+const FAILED_TITLE = 'Encontramos um problema!';
 
 /**
  * /erro-efetivacao: the upstream refused to conclude the agreement. Nothing to load: the creditor code the

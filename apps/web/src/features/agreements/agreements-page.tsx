@@ -23,7 +23,7 @@ const InstalmentDetailsModal = lazy(() =>
   import('../../components/instalment-details-modal').then((m) => ({ default: m.InstalmentDetailsModal })),
 );
 
-export const TITLE = 'Acordos em andamento';
+const TITLE = 'Acordos em andamento';
 export const FUTURE_HINT = 'Disponível após o pagamento da parcela anterior.';
 
 type Instalment = AgreementInProgress['parcelas'][number];

@@ -14,7 +14,7 @@ export interface DeliveryChoice {
   onSelect: () => void;
 }
 
-export interface DeliveryModalProps {
+interface DeliveryModalProps {
   open: boolean;
   title: string;
   choices: readonly DeliveryChoice[];

@@ -4,7 +4,7 @@ import { AlertIcon, CheckIcon, CopyIcon } from '../../components/ui/icons';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/contacts';
 import type { AgreementInProgress } from '../../lib/trpc';
 
-export const CONSUMIDOR_GOV_URL = 'https://www.consumidor.gov.br';
+const CONSUMIDOR_GOV_URL = 'https://www.consumidor.gov.br';
 
 type Lift = NonNullable<AgreementInProgress['baixa']>;
 

@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 
 export type SendChannel = 'email' | 'sms';
 
-export interface SendModalProps {
+interface SendModalProps {
   /** The channel whose modal is open; null when none is. */
   channel: SendChannel | null;
   onClose: () => void;

@@ -3,7 +3,7 @@ import { formatMoney } from '@portal/validation/money';
 import type { ConcludedAgreement } from '../../lib/trpc';
 
 /** WhatsApp's own share link: it asks the user whom to send the text to (themselves or anyone). */
-export const WHATSAPP_SHARE_URL = 'https://wa.me/';
+const WHATSAPP_SHARE_URL = 'https://wa.me/';
 
 /**
  * What is shared: the payment code (linha digitável — with its PIX code on a hybrid boleto —, PIX Copia e Cola

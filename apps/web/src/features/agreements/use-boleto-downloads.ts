@@ -5,7 +5,7 @@ import type { BoletoView } from '../../lib/trpc';
 export const DOWNLOAD_SPACING_MS = 500;
 
 /** A file the BFF serves for this session: a boleto, or the agreement letter. */
-export type DownloadFile = Pick<BoletoView, 'pdfUrl' | 'arquivo'>;
+type DownloadFile = Pick<BoletoView, 'pdfUrl' | 'arquivo'>;
 
 /** Saves one file through a temporary `<a download>`, which keeps the file name the BFF gave it. */
 function saveFile(url: string, fileName: string): void {

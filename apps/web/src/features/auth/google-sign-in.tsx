@@ -11,7 +11,7 @@ function buttonWidth(container: HTMLElement): number {
   return Math.max(MIN_BUTTON_WIDTH, Math.min(MAX_BUTTON_WIDTH, available));
 }
 
-export interface GoogleSignInProps {
+interface GoogleSignInProps {
   /** Receives the ID token Google hands over after the user chose an account. */
   onCredential: (credential: string) => void;
 }

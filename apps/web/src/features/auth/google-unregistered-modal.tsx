@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
 import { paths } from '../../lib/paths';
 
-export interface GoogleUnregisteredModalProps {
+interface GoogleUnregisteredModalProps {
   open: boolean;
   onClose: () => void;
   /** Runs before following the password-recovery link (e.g. to hand the typed document over). */

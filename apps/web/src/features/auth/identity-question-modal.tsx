@@ -9,7 +9,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 
 type AnswerValues = z.output<typeof answerChallengeInput>;
 
-export interface IdentityQuestionModalProps {
+interface IdentityQuestionModalProps {
   /** The question to answer; the modal is open while there is one. */
   question: string | null;
   /** While the answer is being checked: 'Validar' is disabled and says 'Validando…'. */

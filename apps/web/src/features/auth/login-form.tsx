@@ -12,7 +12,7 @@ type LoginFormInput = z.input<typeof signInInput>;
 /** What the form hands over: the normalized document ('52998224725') and the password as typed. */
 export type LoginFormValues = z.output<typeof signInInput>;
 
-export interface LoginFormProps {
+interface LoginFormProps {
   onSubmit: (values: LoginFormValues) => void;
   /** A document to start with (raw or formatted); the password field then gets the focus. */
   defaultDocument?: string | null | undefined;

@@ -5,7 +5,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { paths } from '../../lib/paths';
 import { useSiteNavigate } from '../../lib/site-navigation';
 
-export interface CookieConsentProps {
+interface CookieConsentProps {
   /** Where focus goes after a choice: the page's <h1>, so the visitor starts at the top of the page. */
   returnFocusRef: RefObject<HTMLElement | null>;
 }

@@ -1,7 +1,7 @@
 import { lazy, type RefObject, Suspense } from 'react';
 import { rememberTypedEarly } from '../../lib/typed-early';
 
-export interface HomeBannerProps {
+interface HomeBannerProps {
   /** The page's <h1> (the cookie choice gives focus back to it). */
   headingRef: RefObject<HTMLHeadingElement | null>;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../components/ui/icons';
 
 /** A horizontal move longer than this changes the step. */
-export const SWIPE_STEP_PX = 10;
+const SWIPE_STEP_PX = 10;
 
 const STEPS: { icon: ReactNode; title: string; text: string }[] = [
   {

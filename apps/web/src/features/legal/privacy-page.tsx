@@ -3,7 +3,7 @@ import { BackLink } from '../../components/ui/back-link';
 import { usePageTitle } from '../../lib/page-title';
 import './legal.css';
 
-export interface PrivacyPageProps {
+interface PrivacyPageProps {
   /** /mais-opcoes/politica has its own back arrow, to 'Mais opções' */
   backTo?: { to: string; label: string };
 }

@@ -9,7 +9,7 @@ import { PaymentMethodChoice } from './payment-method-choice';
 import { ProposalWait } from './proposal-wait';
 import { useSaveSummary } from './use-save-summary';
 
-export interface InstalmentDatesModalProps {
+interface InstalmentDatesModalProps {
   /** the selected instalments; empty keeps the modal closed */
   debts: readonly DebtView[];
   link: NegotiationLink;

@@ -17,7 +17,7 @@ const GROUP_TITLE: Record<DebtGroup, string> = {
   aVencer: 'Parcelas a vencer',
 };
 
-export interface InstalmentsBlockProps {
+interface InstalmentsBlockProps {
   /** sorted by due date, then contract */
   debts: readonly DebtView[];
   selected: Selection;

@@ -6,7 +6,7 @@ import type { DebtView, ProposalView } from '../../lib/trpc';
  * overdue set, else the first of the total set.
  */
 
-export interface OfferSets {
+interface OfferSets {
   /** '*Somente parcelas em atraso.' */
   overdue: ProposalView[];
   /** '*Proposta para quitação de todas as parcelas (parcelas em atraso + a vencer).' */

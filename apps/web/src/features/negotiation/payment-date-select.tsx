@@ -10,7 +10,7 @@ export function usePaymentDates(maxDueDate: string | undefined): string[] {
   );
 }
 
-export interface PaymentDateSelectProps {
+interface PaymentDateSelectProps {
   options: readonly string[];
   /** ISO date, or '' for the placeholder */
   value: string;

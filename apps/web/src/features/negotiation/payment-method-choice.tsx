@@ -3,7 +3,7 @@ import { CheckIcon } from '../../components/ui/icons';
 import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
 import type { PaymentMethod } from '../../lib/trpc';
 
-export interface PaymentMethodChoiceProps {
+interface PaymentMethodChoiceProps {
   methods: readonly PaymentMethod[];
   value: PaymentMethod | null;
   onChange: (method: PaymentMethod) => void;

@@ -10,7 +10,7 @@ import { PaymentMethodChoice } from './payment-method-choice';
 import { ProposalWait } from './proposal-wait';
 import { useSaveSummary } from './use-save-summary';
 
-export interface PaymentModalProps {
+interface PaymentModalProps {
   /** the offer being paid; null keeps the modal closed */
   proposal: ProposalView | null;
   link: NegotiationLink;

@@ -5,7 +5,7 @@ import { type NegotiationLink, proposalsHref } from '../../lib/journey-links';
 import type { ProposalView } from '../../lib/trpc';
 import { hasPastDue, maxInstalments, upfrontOffer } from './offers';
 
-export interface ProposalsBlockProps {
+interface ProposalsBlockProps {
   proposals: readonly ProposalView[];
   link: NegotiationLink;
   onNegotiate: (upfront: ProposalView) => void;

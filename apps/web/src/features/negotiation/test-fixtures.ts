@@ -4,7 +4,7 @@ import type { ConcludedAgreement, DebtView, Offers, ProposalView, Summary } from
 /** Data as the BFF hands it to the negotiation pages, dated from today so the date options match. */
 export const TODAY = todayInBrazil();
 export const day = (n: number) => addDays(TODAY, n);
-export const LAST_DAY = day(15);
+const LAST_DAY = day(15);
 /** The payment dates a page offers (business days from tomorrow to LAST_DAY). */
 export const DATES = paymentDateOptions({ today: TODAY, maxDueDate: LAST_DAY });
 export const PAY_ON = DATES[0] as string;

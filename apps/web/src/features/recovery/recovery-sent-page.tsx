@@ -17,7 +17,7 @@ import {
 } from './recovery-handoff';
 import './recovery.css';
 
-export const RESENT_MESSAGE = 'Enviamos novamente a senha temporária.';
+const RESENT_MESSAGE = 'Enviamos novamente a senha temporária.';
 
 /** /recuperar-senha: where the temporary password went. Without /esqueceu-senha's hand-off, back there. */
 export function RecoverySentPage() {

@@ -1,8 +1,8 @@
 import { Modal } from '../../components/ui/modal';
 
-export const REGISTRATION_SUCCESS_TITLE = 'Cadastro realizado com sucesso';
+const REGISTRATION_SUCCESS_TITLE = 'Cadastro realizado com sucesso';
 
-export interface RegistrationSuccessModalProps {
+interface RegistrationSuccessModalProps {
   open: boolean;
   /** 'Login': to /login, the document handed over in memory */
   onLogin: () => void;

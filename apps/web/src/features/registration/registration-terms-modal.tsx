@@ -23,7 +23,7 @@ export function TermsPageLink() {
   );
 }
 
-export interface RegistrationTermsModalProps {
+interface RegistrationTermsModalProps {
   /** 'Entrar', once the declaration is ticked. */
   onAccept: () => void;
   /** Escape, the backdrop or 'Fechar'. */
