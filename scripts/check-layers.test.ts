@@ -119,7 +119,7 @@ describe('violations', () => {
     expect(violations(files)).toEqual([]);
   });
 
-  it('refuses a comment that cites a section of the spec instead of stating the rule', () => {
+  it('refuses a comment that cites a section of an outside document instead of stating the rule', () => {
     const files = tree({
       [`${WEB}/lib/a.ts`]: '/** Spec \u00a72: five logos at first. */',
       [`${WEB}/lib/b.css`]: '/* spec \u00a74: a left border */',

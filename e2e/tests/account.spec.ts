@@ -238,7 +238,7 @@ test('FAQ, About and the privacy notice under More options, with their way back'
   }
 });
 
-test("a signed-in visit's trail reaches the upstream with the spec's stages, after its session record", async ({
+test("a signed-in visit's trail reaches the upstream with each page's stage, after its session record", async ({
   page,
 }) => {
   const copy = await signInAsCopyOf(page, 'maria');

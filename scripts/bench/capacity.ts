@@ -1,4 +1,4 @@
-// `pnpm bench`: the capacity and lifecycle gates of reliability-gates.md and the targets of issue 18, measured
+// `pnpm bench`: the capacity and lifecycle gates of the BFF and the targets of issue 18, measured
 // on this machine and printed as one table (figure, value, target, value/target, pass); every figure, its
 // target and the machine go to bench/results.json. Exits 1 when any target is missed, after the table.
 // The simulator, each BFF and this load generator run in their own processes. Run it under the machine's

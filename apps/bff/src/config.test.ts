@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(loadConfig(kubernetes).SHUTDOWN_EXIT_MS).toBe(26_000);
   });
 
-  it('fills the defaults of the spec and the design', () => {
+  it('fills the defaults the README lists', () => {
     const config = loadConfig({ UPSTREAM_URL: 'http://127.0.0.1:4010' });
     expect(config.PORT).toBe(3000);
     expect(config.PROXY_TIMEOUT_MS).toBe(195_000);

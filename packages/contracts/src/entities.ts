@@ -6,7 +6,7 @@ import { brDate, documentDigits, moneyString, upstreamDocument } from './wire';
 export const paymentMethod = z.enum(['boleto', 'cartao', 'pix']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-/** Spec codes of `formapagamento`: boleto 1, cartão 2, PIX 4. */
+/** The upstream's codes of `formapagamento`: boleto 1, cartão 2, PIX 4. */
 export const PAYMENT_METHOD_CODE = { boleto: 1, cartao: 2, pix: 4 } as const satisfies Record<
   PaymentMethod,
   number

@@ -34,7 +34,7 @@ export const passwordChangeReply = envelope(z.object({ mensagem: z.string() }));
 /** DELETE /excluir/cadastro: the registration and every token it had are gone. */
 export const accountDeletionReply = envelope(z.object({ excluido: z.literal(true) }));
 
-/** Bands of the credit score (ours: the spec names none), lowest first; `ate` is inclusive. */
+/** Bands of the credit score (ours, not the upstream's), lowest first; `ate` is inclusive. */
 const SCORE_BANDS = [
   { ate: 300, faixa: 'Baixo' },
   { ate: 500, faixa: 'Regular' },

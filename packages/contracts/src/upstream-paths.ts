@@ -1,9 +1,9 @@
 /**
  * The creditor upstream's HTTP paths and socket channels, defined once for the stub and the BFF.
- * The spec names some paths; the ones it marks "not shown" are our design (see docs/upstream-api.md).
+ * Most paths are the upstream's own; the ones docs/upstream-api.md marks _ours_ are our design.
  */
 export const UPSTREAM_PATHS = {
-  // named by the spec
+  // the upstream's own
   login: '/login',
   loginGoogle: '/login-google',
   cadastro: '/cadastro',
@@ -14,7 +14,7 @@ export const UPSTREAM_PATHS = {
   recuperarSenhaPrivado: '/recuperar-senha-privado',
   excluirCadastro: '/excluir/cadastro',
   score: '/score',
-  // "not shown" in the spec: ours
+  // ours
   cadastroSituacao: '/cadastro/situacao',
   recuperarSenhaNova: '/recuperar-senha-publico/nova',
   solicitarLogin: '/login/solicitar',

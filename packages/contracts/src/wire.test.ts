@@ -56,7 +56,7 @@ describe('wire formats', () => {
     expect(documentDigits.safeParse('529.982.247-25').success).toBe(false);
   });
 
-  it('keeps the spec payment codes', () => {
+  it("keeps the upstream's payment codes", () => {
     expect(PAYMENT_METHOD_CODE).toEqual({ boleto: 1, cartao: 2, pix: 4 });
   });
 });

@@ -5,7 +5,7 @@ import { BIRTH_DATE_INVALID_MESSAGE, isValidBirthDate } from './birth-date';
 const TODAY = '2026-05-10';
 
 describe('isValidBirthDate', () => {
-  it('uses the spec message', () => {
+  it('uses its Portuguese message', () => {
     expect(BIRTH_DATE_INVALID_MESSAGE).toBe('Data inválida');
   });
 

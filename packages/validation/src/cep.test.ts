@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CEP_INVALID_MESSAGE, CEP_MASK, formatCep, isValidCep } from './cep';
 
 describe('cep', () => {
-  it('uses the spec message and mask', () => {
+  it('uses its Portuguese message and mask', () => {
     expect(CEP_INVALID_MESSAGE).toBe('CEP inválido');
     expect(CEP_MASK).toBe('00000-000');
   });

@@ -58,7 +58,7 @@ describe('CPF/CNPJ validation agrees with well-kept libraries', () => {
     let valid = 0;
     fc.assert(
       fc.property(cpfCandidates, fc.boolean(), (cpf, masked) => {
-        // cpf-cnpj-validator blacklists 123.456.789-09, whose check digits are right; the spec refuses only repeated digits.
+        // cpf-cnpj-validator blacklists 123.456.789-09, whose check digits are right; ours refuses only repeated digits.
         fc.pre(cpf !== '12345678909');
         const input = masked ? canonicalMask(cpf) : cpf;
         const ours = isValidCpf(input);

@@ -37,7 +37,7 @@ const PERSONA_CPFS = [
 const PERSONA_CNPJS = ['11.222.333/0001-81', '12.ABC.345/01DE-35'];
 
 describe('document messages and masks', () => {
-  it('uses the spec message for an invalid CPF/CNPJ', () => {
+  it('uses its Portuguese message for an invalid CPF/CNPJ', () => {
     expect(DOCUMENT_INVALID_MESSAGE).toBe('CPF/CNPJ inválido');
   });
 

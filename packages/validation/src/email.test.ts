@@ -9,7 +9,7 @@ import {
 } from './email';
 
 describe('email messages', () => {
-  it('uses the spec messages', () => {
+  it('uses its Portuguese messages', () => {
     expect(EMAIL_INVALID_MESSAGE).toBe('E-mail inválido');
     expect(EMAIL_INVALID_SUMMARY_MESSAGE).toBe('Email inválido.');
   });

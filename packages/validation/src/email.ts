@@ -5,7 +5,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
 
-/** The spec's rule, verbatim: lower-case only, so callers that accept typed input run normalizeEmail first. */
+/** Lower-case only, on purpose: callers that accept typed input run normalizeEmail first. */
 export function isValidEmail(s: string): boolean {
   return s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s);
 }

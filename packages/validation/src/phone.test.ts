@@ -14,7 +14,7 @@ import {
 } from './phone';
 
 describe('phone messages', () => {
-  it('uses the spec messages', () => {
+  it('uses its Portuguese messages', () => {
     expect(PHONE_INVALID_MESSAGE).toBe('Número de celular inválido');
     expect(PHONE_INVALID_SUMMARY_MESSAGE).toBe('Telefone inválido.');
   });

@@ -29,7 +29,7 @@ export interface BoletoView {
   linkPagamento: string | null;
 }
 
-/** The concluded agreement or re-issue (the spec's `dadosAcordoConcluido`), kept in the BFF session. */
+/** The concluded agreement or re-issue (the old portal's `dadosAcordoConcluido`), kept in the BFF session. */
 export interface ConcludedAgreement {
   tipo: 'acordo' | 'reemissao';
   titulo: string;

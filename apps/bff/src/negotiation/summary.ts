@@ -23,7 +23,7 @@ export interface SummaryInstalment {
   futura: boolean;
 }
 
-/** The agreement summary (the spec's `dadosResumo`), kept in the BFF session. */
+/** The agreement summary (the old portal's `dadosResumo`), kept in the BFF session. */
 export interface Summary {
   /** the idempotency key of the agreement this summary may create (one per summary) */
   chave: string;
@@ -51,7 +51,7 @@ export interface Summary {
   /** where the summary's back arrow goes: the page and query that built it */
   retorno: string;
   /**
-   * gerarBoleto carries `vencimento` only when this says so (the spec's `mandarVencimento`). Every
+   * gerarBoleto carries `vencimento` only when this says so. Every
    * summary sets it, so the agreement is made for the date the user saw and never for a default date of
    * the upstream's own (docs/decisions/0005-mandar-vencimento.md).
    */

@@ -15,7 +15,7 @@ export interface ContractView {
   situacao: string;
   parcelas: number;
   principalCents: number;
-  /** design.md: the flags decide — an agreement in progress goes to /acordos, anything else to /negociacao */
+  /** `permiteacordo` decides: an agreement in progress goes to /acordos, anything else to /negociacao */
   destino: 'acordos' | 'negociacao';
   chamarProposta: boolean;
   chamarDivida: boolean;
@@ -38,7 +38,7 @@ export interface ProposalView {
   totalCents: number;
   corrigidoCents: number;
   descontoCents: number;
-  /** '25,00%' as the upstream wrote it; null when the discount is zero (spec: hidden at 0%) */
+  /** '25,00%' as the upstream wrote it; null when the discount is zero (hidden at 0%) */
   descontoPercentual: string | null;
   vencimento: string;
   dataMaxVencimento: string;

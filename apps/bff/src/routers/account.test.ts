@@ -98,7 +98,7 @@ describe('account.updateProfile', () => {
     ['e-mail', { email: 'maria@' }, 'E-mail inválido'],
     ['phone', { telefone: '(20) 98765-4321' }, 'Número de celular inválido'],
     ['no contact', { email: '', telefone: '' }, ACCOUNT_MESSAGES.contactRequired],
-  ])('refuses a bad %s with the spec message and sends nothing', async (_, patch, message) => {
+  ])('refuses a bad %s with its Portuguese message and sends nothing', async (_, patch, message) => {
     const { trpc, user } = await signedIn('maria');
     const before = calls('PUT /edicao');
     const error = await failure(trpc.account.updateProfile.mutate({ ...profileOf(user.profile), ...patch }));

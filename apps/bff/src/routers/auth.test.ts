@@ -69,7 +69,7 @@ describe('sign-in', () => {
     expect(error.data?.httpStatus).toBe(401);
   });
 
-  it('refuses an invalid document with the spec message before asking the upstream', async () => {
+  it('refuses an invalid document with its Portuguese message before asking the upstream', async () => {
     const { trpc } = stack.client();
     const error = await failure(trpc.auth.signIn.mutate({ cpfCnpj: '529.982.247-24', senha: 'x' }));
     expect(error.data?.code).toBe('BAD_REQUEST');

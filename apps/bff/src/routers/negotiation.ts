@@ -16,7 +16,7 @@ export const negotiationRouter = router({
     .input(offersInput)
     .query(({ ctx, input }) => offersFor(ctx, input)),
 
-  /** Keeps the agreement summary in the session (the spec's `dadosResumo`). */
+  /** Keeps the agreement summary in the session. */
   saveSummary: sessionProcedure.input(saveSummaryInput).mutation(({ ctx, input }) => saveSummary(ctx, input)),
 
   /** The summary /resumo shows; null sends the user to /minha-conta. */

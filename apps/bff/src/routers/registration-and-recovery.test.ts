@@ -49,7 +49,7 @@ describe('registration', () => {
     expect(error.message).toBe(CONTACT_MESSAGES.emailTaken);
   });
 
-  it('refuses a one-word name, a bad phone and a bad e-mail with the spec messages', async () => {
+  it('refuses a one-word name, a bad phone and a bad e-mail with their Portuguese messages', async () => {
     const { trpc } = stack.client();
     const name = await failure(trpc.registration.register.mutate({ ...fernanda, nome: 'Fernanda' }));
     expect(name.message).toContain('Nome inválido');

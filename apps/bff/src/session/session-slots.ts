@@ -12,9 +12,9 @@ export interface SessionSlots {
   creditors: Creditor[];
   /** the proposals and instalment values of the last offers seen */
   offers: OffersRecord;
-  /** the agreement summary (the spec's `dadosResumo`) */
+  /** the agreement summary */
   summary: Summary;
-  /** the concluded agreement or re-issue (the spec's `dadosAcordoConcluido`) */
+  /** the concluded agreement or re-issue */
   agreement: ConcludedAgreement;
   /** the boleto files this session may open */
   boletos: BoletoFiles;

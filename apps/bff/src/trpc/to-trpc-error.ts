@@ -82,7 +82,7 @@ const RULE_MODULES: Record<string, unknown>[] = [
   verification,
 ];
 
-/** The spec's messages for an input a field rule refuses, as the contracts' schemas give them. */
+/** The Portuguese messages for an input a field rule refuses, as the contracts' schemas give them. */
 export const INPUT_MESSAGES: ReadonlySet<string> = new Set([
   INPUT_INVALID_MESSAGE,
   ...RULE_MODULES.flatMap((module) =>

@@ -1,6 +1,6 @@
 /**
  * What can go wrong upstream, as the BFF distinguishes it. Mapped once to tRPC codes and the
- * spec's messages in trpc/to-trpc-error.ts.
+ * Portuguese messages in trpc/to-trpc-error.ts.
  */
 type UpstreamErrorKind =
   /** the upstream answered with a business refusal; its message is shown as sent */

@@ -66,7 +66,7 @@ describe('proxy channel', () => {
     expect((await ask()).retorno).toBe(0);
   });
 
-  it('gives the spec timeout reply (retorno 99) when the upstream stays silent', async () => {
+  it("gives the 'Erro de timeout' reply (retorno 99) when the upstream stays silent", async () => {
     channel = open({ timeoutMs: 150 });
     stub.faults.set({ proxySilent: true });
     const reply = await ask();

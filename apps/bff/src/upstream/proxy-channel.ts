@@ -41,7 +41,7 @@ type RequestPayload<M extends ProxyMethod> = Omit<
 
 /**
  * One WebSocket to the upstream's proxy channel per BFF instance. Replies are matched by
- * `idRequest`; a request unanswered within `timeoutMs` gets the spec's timeout reply (retorno 99).
+ * `idRequest`; a request unanswered within `timeoutMs` gets the 'Erro de timeout' reply (retorno 99).
  * When the socket drops, what is in flight fails at once (nothing is re-sent) and the channel
  * reconnects with capped exponential backoff and jitter.
  */
@@ -134,7 +134,7 @@ export function createProxyChannel({
   }
 
   return {
-    /** Sends one request; resolves with the upstream's reply or the spec's timeout reply. */
+    /** Sends one request; resolves with the upstream's reply or the timeout reply. */
     request,
     /** Sends one request and returns its data, or throws the UpstreamError its failure means. */
     async call<M extends ProxyMethod>(

@@ -217,7 +217,7 @@ describe('tracking channel', () => {
     ]);
   });
 
-  it('waits the spec’s 1 s for an access record when built as the activation channel', async () => {
+  it('waits 1 s for an access record when built as the activation channel', async () => {
     const activation = createActivationChannel({
       url: `${base.replace('http', 'ws')}/ws/acionamento`,
       logger: recordingLogger,

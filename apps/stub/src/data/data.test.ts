@@ -89,7 +89,7 @@ describe('the seeded creditors', () => {
     }
   });
 
-  it('use the spec codes for each payment method, with the card always paid on the creditor site', () => {
+  it('use the codes boleto 1, card 2, PIX 4, with the card always paid on the creditor site', () => {
     const codes = { boleto: 1, cartao: 2, pix: 4 } as const;
     for (const c of CREDITORS) {
       expect(new Set(c.payments.map((p) => p.tipoPagamento)).size).toBe(c.payments.length);
@@ -116,7 +116,7 @@ describe('the seeded creditors', () => {
 });
 
 describe('the seeded personas', () => {
-  it('are the ten of the design, each once', () => {
+  it('are the ten the README lists, each once', () => {
     expect(PERSONAS.map((p) => p.key).sort()).toEqual(
       [
         'ana',

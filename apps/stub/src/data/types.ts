@@ -33,7 +33,7 @@ export interface SeedInstalment {
   valueCents: number;
 }
 
-/** An agreement already in progress on a contract (spec /acordos). */
+/** An agreement already in progress on a contract (shown on /acordos). */
 export interface SeedAgreement {
   codigo: string;
   formaPagamento: PaymentMethod;

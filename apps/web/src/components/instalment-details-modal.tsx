@@ -20,7 +20,7 @@ interface InstalmentDetailsModalProps {
 }
 
 /**
- * Spec 'modalDetalhesParcela': Contrato, Parcela, Vencimento and Valor a pagar of one instalment, as a
+ * 'modalDetalhesParcela': Contrato, Parcela, Vencimento and Valor a pagar of one instalment, as a
  * description list; Escape, the backdrop and 'Fechar' close it, and focus goes back to the row's button.
  */
 export function InstalmentDetailsModal({ details, onClose }: InstalmentDetailsModalProps) {

@@ -16,7 +16,7 @@ interface RatingModalProps {
 }
 
 /**
- * Spec 'modalAvaliacao': a score from 0 to 10 (radio buttons, so arrows move between them), an optional
+ * 'modalAvaliacao': a score from 0 to 10 (radio buttons, so arrows move between them), an optional
  * comment of up to 500 characters with a counter, and 'Concluir', disabled until a score is chosen.
  * After the BFF takes the rating it thanks the user; a failure shows the server's message and keeps
  * what was typed.

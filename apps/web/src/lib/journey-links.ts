@@ -72,7 +72,7 @@ export function readNegotiationLink(query: URLSearchParams): NegotiationLink | n
   };
 }
 
-/** The method /propostas hands back to /negociacao (spec: back with the query plus formaDePagamento). */
+/** The method /propostas hands back to /negociacao (its back arrow: the query plus formaDePagamento). */
 export function readPreferredMethod(query: URLSearchParams): PaymentMethod | null {
   const method = query.get('formaDePagamento');
   return method === 'boleto' || method === 'cartao' || method === 'pix' ? method : null;

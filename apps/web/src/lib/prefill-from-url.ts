@@ -2,7 +2,7 @@ import { normalizeDocument } from '@portal/validation/document';
 import { setPrefill } from './prefill';
 
 /**
- * A `?cpfCnpj=` link (spec: /login, /esqueceu-senha) hands its document over as the home banner does
+ * A `?cpfCnpj=` link (to /login or /esqueceu-senha) hands its document over as the home banner does
  * (prefill.ts): called once at start-up, before the app's first request, so it never reaches an API call's
  * Referer or the history. main.tsx loads this module only for such a link.
  */

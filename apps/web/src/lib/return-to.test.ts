@@ -12,7 +12,7 @@ describe('return-to after sign-in', () => {
     expect(takeReturnTo('/minha-conta')).toBe('/minha-conta');
   });
 
-  it('forgets any page outside the spec list', () => {
+  it('forgets any page that is not a journey page', () => {
     rememberReturnTo('/mais-opcoes/faq');
     expect(takeReturnTo('/minha-conta')).toBe('/minha-conta');
   });

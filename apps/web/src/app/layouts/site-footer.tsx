@@ -111,7 +111,7 @@ function FooterNavigation({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Every page's footer but the spec's four: attendance (0800, e-mail, hours), commercial contact,
+ * Every page's footer but four (HIDDEN_ON): attendance (0800, e-mail, hours), commercial contact,
  * navigation and social links (opening in a new tab, said for screen readers).
  */
 export function SiteFooter() {

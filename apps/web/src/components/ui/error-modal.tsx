@@ -12,7 +12,7 @@ interface ErrorModalProps {
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-/** The spec's modalError: an `alertdialog` with the message, 'Tentar novamente' (optional) and 'Fechar'. */
+/** 'modalError': an `alertdialog` with the message, 'Tentar novamente' (optional) and 'Fechar'. */
 export function ErrorModal({
   open,
   message,

@@ -36,7 +36,7 @@ interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Receives focus on close; by default the element that had it when the modal opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
-  /** The spec's identifier of this modal (e.g. 'modalErroConsulta'), kept as `data-modal` on the dialog. */
+  /** This modal's identifier (e.g. 'modalErroConsulta'), kept as `data-modal` on the dialog. */
   name?: string;
   className?: string;
 }

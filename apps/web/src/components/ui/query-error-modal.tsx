@@ -8,12 +8,12 @@ export const QUERY_ERROR_MESSAGE =
 
 interface QueryErrorModalProps {
   open: boolean;
-  /** what the query failed with: the BFF's message is shown, anything else gets the spec's default */
+  /** what the query failed with: the BFF's message is shown, anything else gets QUERY_ERROR_MESSAGE */
   error: unknown;
   onRetry?: (() => void) | undefined;
 }
 
-/** Spec 'modalErroConsulta': a page could not load its data; 'Voltar para minha conta' leaves it. */
+/** 'modalErroConsulta': a page could not load its data; 'Voltar para minha conta' leaves it. */
 export function QueryErrorModal({ open, error, onRetry }: QueryErrorModalProps) {
   const navigate = useNavigate();
   const sent = isServerError(error) && error instanceof Error && error.message.trim() !== '';

@@ -3,7 +3,7 @@ import { Modal } from './modal';
 
 interface SpinnerModalProps {
   open: boolean;
-  /** The spec's modalSpinner text; 'Carregando...' by default. */
+  /** The modalSpinner text; 'Carregando...' by default. */
   text?: string;
   /** Receives focus when the wait is over (by default the element focused before it). */
   returnFocusRef?: RefObject<HTMLElement | null>;

@@ -11,7 +11,7 @@ interface ContractDetailsModalProps {
   onClose: () => void;
 }
 
-/** Where a contract leads (design.md: the flags decide): an agreement in progress → /acordos, else /negociacao. */
+/** Where a contract leads (by the BFF's `destino`): an agreement in progress → /acordos, else /negociacao. */
 function contractHref(creditor: CreditorCard, contract: ContractView): string {
   const link = { codcredor: creditor.codcredor, contrato: contract.contrato, logoUrl: creditor.logoUrl };
   return contract.destino === 'acordos'

@@ -6,7 +6,7 @@ import { installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
 
 describe('/mais-opcoes', () => {
-  it("lists the spec's six tiles in order, each a link to its page, and the back arrow to Minha conta", async () => {
+  it('lists the six tiles in order, each a link to its page, and the back arrow to Minha conta', async () => {
     installFakeBff();
     renderApp(paths.maisOpcoes, { session: MARIA });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mais opções' })).toBeTruthy();

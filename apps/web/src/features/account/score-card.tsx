@@ -46,7 +46,7 @@ function ScoreView({ score }: { score: NonNullable<CreditScore> }) {
   );
 }
 
-/** Spec 'modalDetalhesScore': what the score is made of, how to raise it, and where it comes from. */
+/** 'modalDetalhesScore': what the score is made of, how to raise it, and where it comes from. */
 function ScoreDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal

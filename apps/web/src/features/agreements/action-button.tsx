@@ -14,7 +14,7 @@ interface ActionButtonProps {
   variant?: 'tile' | 'wide';
 }
 
-/** An action on the boleto (download, copy, send) whose icon turns into a success mark once done (spec). */
+/** An action on the boleto (download, copy, send) whose icon turns into a success mark once done. */
 export function ActionButton({
   icon,
   label,

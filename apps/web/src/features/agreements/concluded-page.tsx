@@ -36,7 +36,7 @@ const SendModal = lazy(() => import('./send-modal').then((m) => ({ default: m.Se
 export const PIX_LEAD = 'Use o QR Code do PIX abaixo para pagamento do seu acordo:';
 export const HYBRID_LEAD = 'Se preferir, pague o mesmo valor com PIX, na hora:';
 export const BOLETO_SENT = 'O boleto foi enviado para os canais cadastrados.';
-/** Spec: the title when the stored agreement brings none. */
+/** The title when the stored agreement brings none. */
 const DEFAULT_TITLE = 'Parabéns, acordo concluído com sucesso!';
 export const COPY_FAILED =
   'Não foi possível copiar o código. Selecione o código na tela e copie-o manualmente.';

@@ -26,7 +26,7 @@ interface DeliveryModalProps {
 }
 
 /**
- * Spec 'modalFormasEnvio' ('Selecione a forma de envio do boleto'): the page's own actions — download,
+ * 'modalFormasEnvio' ('Selecione a forma de envio do boleto'): the page's own actions — download,
  * copy, e-mail, SMS — and WhatsApp, a plain link opening wa.me in a new tab with the payment to send.
  */
 export function DeliveryModal({

@@ -18,7 +18,7 @@ interface SendModalProps {
   onSent: (channel: SendChannel, message: string) => void;
 }
 
-/** Spec 'modalEnvioEmail' / 'modalEnvioSms': where to send the boleto again, each with 'Enviar'. */
+/** 'modalEnvioEmail' / 'modalEnvioSms': where to send the boleto again, each with 'Enviar'. */
 export function SendModal({ channel, onClose, onSent }: SendModalProps) {
   if (channel === null) return null;
   // A fresh form per opening: nothing typed or refused earlier is left in it.

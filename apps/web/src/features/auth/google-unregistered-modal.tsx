@@ -10,7 +10,7 @@ interface GoogleUnregisteredModalProps {
   onRecover?: () => void;
 }
 
-/** The spec's modalGoogleSemCadastro: the Google account belongs to no active registration. */
+/** 'modalGoogleSemCadastro': the Google account belongs to no active registration. */
 export function GoogleUnregisteredModal({ open, onClose, onRecover }: GoogleUnregisteredModalProps) {
   // The way back first: the link in the text is the second choice.
   const backRef = useRef<HTMLButtonElement>(null);

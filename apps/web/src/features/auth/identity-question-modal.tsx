@@ -20,7 +20,7 @@ interface IdentityQuestionModalProps {
   answerRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** The spec's identity question (modalPerguntaIdentificacao): the question, a required answer, 'Validar'. */
+/** The identity question ('modalPerguntaIdentificacao'): the question, a required answer, 'Validar'. */
 export function IdentityQuestionModal({
   question,
   pending,

@@ -11,7 +11,7 @@ interface CookieConsentProps {
 }
 
 /**
- * The spec's modalCookies: shown while the browser holds no choice. A decision is needed, so Escape and
+ * 'modalCookies': shown while the browser holds no choice. A decision is needed, so Escape and
  * the backdrop do not close it; accepting and refusing are equally easy (same size and style, LGPD).
  */
 export function CookieConsent({ returnFocusRef }: CookieConsentProps) {

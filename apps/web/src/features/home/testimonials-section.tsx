@@ -1,6 +1,6 @@
 import { QuoteIcon } from '../../components/ui/icons';
 
-/** Fixed testimonials (spec: five entries); people and places are illustrative. */
+/** Five fixed testimonials; people and places are illustrative. */
 const TESTIMONIALS = [
   {
     name: 'Juliana',

@@ -17,7 +17,7 @@ interface InstalmentDatesModalProps {
   onClose: () => void;
 }
 
-/** Spec 'modalDatasParcelas': the payment date and method of the individual instalments, then /resumo. */
+/** 'modalDatasParcelas': the payment date and method of the individual instalments, then /resumo. */
 export function InstalmentDatesModal({ debts, ...props }: InstalmentDatesModalProps) {
   if (debts.length === 0) return null;
   return <OpenInstalmentDatesModal debts={debts} {...props} />;

@@ -43,7 +43,7 @@ function UpcomingQuestion({
   );
 }
 
-/** Spec 'modalIncluirParcelasFuturas': offered on 'Negociar' when the contract has upcoming instalments. */
+/** 'modalIncluirParcelasFuturas': offered on 'Negociar' when the contract has upcoming instalments. */
 export function FutureInstalmentsModal({ count, ...answers }: QuestionProps & { count: number }) {
   return (
     <UpcomingQuestion
@@ -59,7 +59,7 @@ export function FutureInstalmentsModal({ count, ...answers }: QuestionProps & { 
 }
 
 /**
- * Spec 'modalConfirmarSomenteAtraso', both answers outlined (design.md: the labels mean what they say):
+ * 'modalConfirmarSomenteAtraso', both answers outlined, the labels meaning what they say:
  * 'Sim' stays to choose upcoming instalments, 'Não' goes on with the overdue ones only.
  */
 export function ConfirmOnlyOverdueModal({ open, ...answers }: QuestionProps & { open: boolean }) {
@@ -75,7 +75,7 @@ export function ConfirmOnlyOverdueModal({ open, ...answers }: QuestionProps & { 
   );
 }
 
-/** Spec 'modalWarning': one boleto per selected instalment. */
+/** 'modalWarning': one boleto per selected instalment. */
 export function OneBoletoEachModal({
   open,
   onOk,

@@ -79,7 +79,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
 
   const [selected, setSelected] = useState<Selection>(new Set<string>());
   const [expanded, setExpanded] = useState<Record<DebtGroup, boolean>>({ atraso: true, aVencer: false });
-  // Spec: after 'Sim' to the upcoming instalments, continuing with none of them asks again.
+  // After 'Sim' to the upcoming instalments, continuing with none of them asks again.
   const [askForUpcoming, setAskForUpcoming] = useState(false);
   const [step, setStep] = useState<Step>(null);
   const [upfront, setUpfront] = useState<ProposalView | null>(null);

@@ -11,7 +11,7 @@ interface PaymentMethodChoiceProps {
   disabled?: boolean;
 }
 
-/** One method at a time among the creditor's (spec: choosing one unselects the others): a radio group. */
+/** One method at a time among the creditor's (choosing one unselects the others): a radio group. */
 export function PaymentMethodChoice({
   methods,
   value,

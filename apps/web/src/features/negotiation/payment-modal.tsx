@@ -23,7 +23,7 @@ interface PaymentModalProps {
   onFailure: (message: string) => void;
 }
 
-/** Spec 'modalFormasPagamento': the value, a business-day date, one method, 'Continuar' → /resumo. */
+/** 'modalFormasPagamento': the value, a business-day date, one method, 'Continuar' → /resumo. */
 export function PaymentModal({ proposal, ...props }: PaymentModalProps) {
   if (!proposal) return null;
   return <OpenPaymentModal key={proposal.id} proposal={proposal} {...props} />;

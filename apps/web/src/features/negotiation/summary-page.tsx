@@ -199,7 +199,7 @@ function destinationOf(
   }
 }
 
-/** The operations per contract, each collapsible; the instalments list scrolls past 250 px (spec). */
+/** The operations per contract, each collapsible; the instalments list scrolls past 250 px. */
 function Operations({ contratos }: { contratos: Summary['contratos'] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(
     () => new Set(contratos.slice(0, 1).map((c) => c.contrato)),

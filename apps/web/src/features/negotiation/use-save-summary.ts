@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 import { type SaveSummaryInput, trpc } from '../../lib/trpc';
 
 /**
- * Keeps the agreement summary in the BFF session (spec `dadosResumo`) and goes to /resumo; the summary's
+ * Keeps the agreement summary in the BFF session and goes to /resumo; the summary's
  * back arrow returns to the page and query that built it.
  */
 export function useSaveSummary() {

@@ -9,7 +9,7 @@ interface RegistrationSuccessModalProps {
 }
 
 /**
- * Spec 'modalCadastroSucesso': the registration stands but the sign-in that follows it did not happen,
+ * 'modalCadastroSucesso': the registration stands but the sign-in that follows it did not happen,
  * so the person signs in with the temporary password just sent. Only 'Login' leaves it: the form behind
  * it has done its job.
  */
