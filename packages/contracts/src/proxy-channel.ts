@@ -155,3 +155,6 @@ export const PROXY_TIMEOUT_REPLY = {
 } as const;
 
 export const PROXY_RETORNO = { ok: 0, notFound: 1, tokenExpired: 2, error: 9, timeout: 99 } as const;
+
+/** gerarBoleto's refusal of a payment method the creditor does not take; the BFF says the same before asking. */
+export const METHOD_REFUSED = 'Forma de pagamento não disponível para este credor.';

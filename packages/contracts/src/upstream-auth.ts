@@ -26,6 +26,8 @@ export const profileReply = envelope(profile);
 export const UPSTREAM_MESSAGES = {
   loginFailed: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
   tokenExpired: 'Token expirado',
+  /** POST /login-google: a Google account no registration has */
+  googleNotRegistered: 'E-mail não cadastrado.',
 } as const;
 
 /** POST /login-google: a Google ID token the BFF has already verified; the upstream verifies it too. */

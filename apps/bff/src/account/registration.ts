@@ -1,11 +1,13 @@
+import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
 import { limitByIp, startSession } from '../auth/sign-in';
 import type { SessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';
 import { UpstreamError } from '../upstream/errors';
 
+/** The upstream's own refusals, which the contact check repeats before registration. */
 export const CONTACT_MESSAGES = {
-  emailTaken: 'E-mail já cadastrado. Por favor, utilize outro e-mail',
-  phoneTaken: 'Telefone já cadastrado. Por favor, utilize outro telefone',
+  emailTaken: REGISTRATION_MESSAGES.emailTaken,
+  phoneTaken: REGISTRATION_MESSAGES.phoneTaken,
 } as const;
 
 const MINUTE = 60_000;

@@ -1,4 +1,5 @@
 import { type Creditor, creditor as creditorSchema } from '@portal/contracts/entities';
+import { METHOD_REFUSED } from '@portal/contracts/proxy-channel';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { SignedIn } from '../trpc/context';
@@ -10,7 +11,7 @@ export const NEGOTIATION_MESSAGES = {
   unknownCreditor: 'Credor não encontrado. Volte para Minha Conta e tente novamente.',
   proposalGone: 'Esta proposta não está mais disponível. Escolha a oferta novamente.',
   instalmentsGone: 'As parcelas escolhidas não estão mais disponíveis. Escolha novamente.',
-  methodNotOffered: 'Forma de pagamento não disponível para este credor.',
+  methodNotOffered: METHOD_REFUSED,
 } as const;
 
 /** A creditor card of /minha-conta. */

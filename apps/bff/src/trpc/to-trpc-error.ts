@@ -1,4 +1,5 @@
 import * as verification from '@portal/contracts/procedures/verification';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import * as address from '@portal/validation/address';
 import * as birthDate from '@portal/validation/birth-date';
 import * as cep from '@portal/validation/cep';
@@ -20,8 +21,8 @@ import { UpstreamError } from '../upstream/errors';
 
 /** The portal's error texts the BFF sends to the browser. */
 export const MESSAGES = {
-  loginFailed: 'Usuário ou senha incorretos. Verifique os dados, caps lock, e tente novamente.',
-  tokenExpired: 'Token expirado',
+  loginFailed: UPSTREAM_MESSAGES.loginFailed,
+  tokenExpired: UPSTREAM_MESSAGES.tokenExpired,
   noResponse: 'Ocorreu um erro, tente novamente.',
   unexpected: 'Ocorreu um erro inesperado. Por gentileza, tente novamente mais tarde.',
   timeout: 'Erro de timeout',
@@ -29,7 +30,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   challengeExpired: 'A verificação expirou. Informe seu CPF/CNPJ para receber uma nova pergunta.',
   googleFailed: 'Ocorreu um erro, tente novamente mais tarde.',
-  googleNotRegistered: 'E-mail não cadastrado.',
+  googleNotRegistered: UPSTREAM_MESSAGES.googleNotRegistered,
   unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
 } as const;
 

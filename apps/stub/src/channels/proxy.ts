@@ -5,6 +5,7 @@ import {
   type ProxyRequest,
   proxyRequest,
 } from '@portal/contracts/proxy-channel';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import { addDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import { isValidEmail } from '@portal/validation/email';
@@ -282,7 +283,7 @@ export function proxyChannel(
         if (received) received.fault = 'error';
         return send(failure(request, PROXY_RETORNO.error, SERVER_ERROR));
       }
-      if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, 'Token expirado'));
+      if (!user) return send(failure(request, PROXY_RETORNO.tokenExpired, UPSTREAM_MESSAGES.tokenExpired));
       if (user.cpfCnpj !== request.cpfcnpj) {
         return send(failure(request, PROXY_RETORNO.error, 'Acesso negado.'));
       }

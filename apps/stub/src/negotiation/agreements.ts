@@ -1,6 +1,10 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AgreementQueryResult, Boleto, BoletoIssueResult } from '@portal/contracts/entities';
-import type { emitirBoletoRequest, gerarBoletoRequest } from '@portal/contracts/proxy-channel';
+import {
+  type emitirBoletoRequest,
+  type gerarBoletoRequest,
+  METHOD_REFUSED,
+} from '@portal/contracts/proxy-channel';
 import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { SeedAgreement, SeedContract } from '../data/types';
@@ -25,7 +29,7 @@ export const PIX_CITY = 'SAO PAULO';
 export const AGREEMENT_MESSAGES = {
   proposalGone: 'Proposta não encontrada ou expirada. Consulte as ofertas novamente.',
   instalmentsGone: 'Parcelas não disponíveis para acordo.',
-  methodRefused: 'Forma de pagamento não disponível para este credor.',
+  methodRefused: METHOD_REFUSED,
   badDueDate: 'Data de vencimento inválida.',
   duplicateKey: 'Requisição duplicada com dados diferentes.',
 } as const;

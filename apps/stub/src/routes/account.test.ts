@@ -1,9 +1,8 @@
 import { passwordChangeReply, profileUpdateReply, scoreReply } from '@portal/contracts/upstream-account';
 import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
-import { documentStatusReply } from '@portal/contracts/upstream-registration';
+import { documentStatusReply, REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
-import { REGISTRATION_MESSAGES } from '../http/messages';
 import type { ClonablePersona } from '../state/personas';
 import { useStubServer } from '../testing/stub-server';
 import { ACCOUNT_MESSAGES } from './account';

@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts/upstream-account';
 import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
 import { isValidBirthDate } from '@portal/validation/birth-date';
 import { isValidCep } from '@portal/validation/cep';
 import { todayInBrazil } from '@portal/validation/dates';
@@ -15,7 +16,6 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidLandlineOrMobile } from '@portal/validation/phone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { REGISTRATION_MESSAGES } from '../http/messages';
 import { bearerToken } from '../http/requests';
 import type { StubState } from '../state/stub-state';
 import { type StubUser, toProfile } from '../state/users';

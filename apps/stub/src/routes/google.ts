@@ -1,12 +1,10 @@
-import { loginGoogleRequest } from '@portal/contracts/upstream-auth';
+import { loginGoogleRequest, UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GoogleIdentity } from '../google';
 import type { StubState } from '../state/stub-state';
 import { documentOnWire } from '../state/users';
-
-const GOOGLE_NOT_REGISTERED = 'E-mail não cadastrado.';
 
 const mintRequest = z.object({
   email: z.string().min(3).max(254),
@@ -27,7 +25,7 @@ export function googleRoutes(app: FastifyInstance, state: StubState, google: Goo
     const email = await google.emailOf(parsed.data.credential);
     if (!email) return reply.code(401).send({ msg: 'Credencial Google inválida.' });
     const user = state.findUserByEmail(email);
-    if (!user) return reply.code(404).send({ msg: GOOGLE_NOT_REGISTERED });
+    if (!user) return reply.code(404).send({ msg: UPSTREAM_MESSAGES.googleNotRegistered });
     return {
       data: {
         token: state.issueToken(user),

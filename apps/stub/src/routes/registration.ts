@@ -1,5 +1,6 @@
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
 import {
+  REGISTRATION_MESSAGES,
   recoveryResetRequest,
   recoverySendRequest,
   registrationRequest,
@@ -9,7 +10,6 @@ import { isValidEmail, maskEmail } from '@portal/validation/email';
 import { isValidPhone, maskPhoneForDisplay } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REGISTRATION_MESSAGES } from '../http/messages';
 import type { StubState } from '../state/stub-state';
 
 const documentQuery = z.object({ cpfCnpj: z.string().max(20) });
