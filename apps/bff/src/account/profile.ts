@@ -1,5 +1,8 @@
-import { birthDateField, type profileUpdateInput } from '@portal/contracts/procedures/account';
-import { nameField } from '@portal/contracts/procedures/fields';
+import {
+  profileIdentityShape,
+  type profileUpdateInput,
+  whatsappWithPhone,
+} from '@portal/contracts/procedures/account';
 import { todayInBrazil } from '@portal/validation/dates';
 import { isCompanyDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
@@ -21,9 +24,7 @@ const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE };
  */
 export async function updateProfile(ctx: SignedIn, input: z.output<typeof profileUpdateInput>) {
   const company = isCompanyDocument(ctx.session.data.cpfCnpj);
-  const checked = z
-    .object({ nome: nameField(company), dtNascimento: birthDateField(todayInBrazil()) })
-    .safeParse(input);
+  const checked = z.object(profileIdentityShape(company, todayInBrazil())).safeParse(input);
   if (!checked.success) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
@@ -38,8 +39,7 @@ export async function updateProfile(ctx: SignedIn, input: z.output<typeof profil
   }
   const saved = await ctx.services.upstream.updateProfile(ctx.session.data.token, {
     ...profile,
-    // A WhatsApp number needs a number.
-    whatsapp: input.whatsapp && input.telefone !== '',
+    whatsapp: whatsappWithPhone(input),
   });
   if (saved.nome !== ctx.session.data.nome) await ctx.services.sessions.rename(ctx.session, saved.nome);
   return { nome: saved.nome };

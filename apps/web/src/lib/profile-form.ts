@@ -1,10 +1,10 @@
 import {
   addressShape,
-  birthDateField,
   CONTACT_REQUIRED,
+  profileIdentityShape,
   profileUpdateShape,
+  whatsappWithPhone,
 } from '@portal/contracts/procedures/account';
-import { nameField } from '@portal/contracts/procedures/fields';
 import { CEP_REQUIRED_MESSAGE, type Uf } from '@portal/validation/address';
 import { todayInBrazil } from '@portal/validation/dates';
 import { z } from 'zod';
@@ -37,8 +37,7 @@ export function profileSchema(company: boolean, today: string = todayInBrazil())
     .object(profileUpdateShape)
     .omit({ endereco: true })
     .extend({
-      nome: nameField(company),
-      dtNascimento: birthDateField(today),
+      ...profileIdentityShape(company, today),
       ...addressShape,
       // No CEP: no address.
       cep: z.union([z.literal(''), addressShape.cep]),
@@ -50,8 +49,7 @@ export function profileSchema(company: boolean, today: string = todayInBrazil())
     })
     .transform(({ cep, endereco, numero, complemento, cidade, uf, ...values }) => ({
       ...values,
-      // A WhatsApp number needs a number.
-      whatsapp: values.whatsapp && values.telefone !== '',
+      whatsapp: whatsappWithPhone(values),
       ...(cep === '' ? {} : { endereco: { cep, endereco, numero, complemento, cidade, uf } }),
     }));
 }

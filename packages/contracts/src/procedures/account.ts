@@ -17,7 +17,14 @@ import {
   RATING_MIN,
 } from '@portal/validation/rating';
 import { z } from 'zod';
-import { emailOrBlankField, nameText, newPasswordShape, PASSWORDS_MATCH, PHONE_MAX_LENGTH } from './fields';
+import {
+  emailOrBlankField,
+  nameField,
+  nameText,
+  newPasswordShape,
+  PASSWORDS_MATCH,
+  PHONE_MAX_LENGTH,
+} from './fields';
 
 const trimmed = (max: number) =>
   z
@@ -37,8 +44,8 @@ export const addressShape = {
 
 /**
  * 'Meus dados', to compose from. The name's rule depends on the kind of document and the birth date's
- * on today, so account.updateProfile checks both against the session; a form uses `nameField(company)`
- * and `birthDateField(today)`.
+ * on today, so account.updateProfile checks both against the session; both it and the form add them
+ * with `profileIdentityShape(company, today)`.
  */
 export const profileUpdateShape = {
   nome: nameText,
@@ -83,8 +90,21 @@ export const profileUpdateInput = z
 export const deleteAccountInput = z.object({ senha: passwordAgain });
 
 /** A birth (or foundation) date: a real date, not after `today`, of an age of at most 130 years. */
-export const birthDateField = (today: string) =>
+const birthDateField = (today: string) =>
   profileUpdateShape.dtNascimento.refine((date) => isValidBirthDate(date, today), BIRTH_DATE_INVALID_MESSAGE);
+
+/**
+ * The profile's rules that depend on who and when: the name by the kind of document (person or company),
+ * the birth date against `today`. The 'Meus dados' form and account.updateProfile both compose them.
+ */
+export const profileIdentityShape = (company: boolean, today: string) => ({
+  nome: nameField(company),
+  dtNascimento: birthDateField(today),
+});
+
+/** A WhatsApp number needs a number: the flag goes upstream only with a phone. */
+export const whatsappWithPhone = (values: { whatsapp: boolean; telefone: string }) =>
+  values.whatsapp && values.telefone !== '';
 
 /** account.changePassword: the current password, the new one and its confirmation. */
 export const changePasswordInput = z
