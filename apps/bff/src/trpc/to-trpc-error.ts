@@ -1,3 +1,4 @@
+import { TRY_AGAIN_MESSAGE } from '@portal/contracts/messages';
 import * as verification from '@portal/contracts/procedures/verification';
 import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
 import * as address from '@portal/validation/address';
@@ -23,7 +24,7 @@ import { UpstreamError } from '../upstream/errors';
 export const MESSAGES = {
   loginFailed: UPSTREAM_MESSAGES.loginFailed,
   tokenExpired: UPSTREAM_MESSAGES.tokenExpired,
-  noResponse: 'Ocorreu um erro, tente novamente.',
+  noResponse: TRY_AGAIN_MESSAGE,
   unexpected: 'Ocorreu um erro inesperado. Por gentileza, tente novamente mais tarde.',
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',

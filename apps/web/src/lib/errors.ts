@@ -1,6 +1,7 @@
+import { TRY_AGAIN_MESSAGE } from '@portal/contracts/messages';
 import { TRPCClientError } from '@trpc/client';
 
-export const FALLBACK_ERROR_MESSAGE = 'Ocorreu um erro, tente novamente.';
+export const FALLBACK_ERROR_MESSAGE = TRY_AGAIN_MESSAGE;
 
 interface ErrorData {
   code?: unknown;
