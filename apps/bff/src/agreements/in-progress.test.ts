@@ -2,7 +2,7 @@ import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 import { boletoNossoNumero } from '@portal/stub/negotiation/agreements';
 import { openSocket } from '@portal/stub/testing/socket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { failure, type Stack, startStack } from '../testing/harness';
+import { concludeIndividualInstalments, failure, type Stack, startStack } from '../testing/harness';
 import { AGREEMENT_MESSAGES } from './types';
 
 // What reached the upstream is read at the simulator (its journal of proxy requests), never from the BFF.
@@ -135,16 +135,7 @@ describe("'Gerar pagamento' (agreements.reissue)", () => {
 /** Maria's copy concludes an agreement of three individual instalments (modo '2') of one contract. */
 async function individualInstalmentsAgreement() {
   const { trpc, user } = await signInAsCopyOf('maria');
-  const scope = { codcredor: '1001', contrato: '7201938455' };
-  const offers = await trpc.negotiation.offers.query({ ...scope, propostas: false, dividas: true });
-  const chosen = offers.debts.slice(0, 3);
-  const { chave } = await trpc.negotiation.saveSummary.mutate({
-    ...scope,
-    formaPagamento: 'boleto',
-    retorno: '/negociacao',
-    selecao: { modo: '2', parcelas: chosen.map((d) => d.id), vencimento: chosen[0]?.validade ?? '' },
-  });
-  const created = await trpc.agreements.create.mutate({ chave, email: user.profile.email });
+  const { scope, created } = await concludeIndividualInstalments(trpc, user.profile.email);
   if (created.status !== 'concluido') throw new Error('not concluded');
   const [made] = await ledgerOf(user.cpfCnpj);
   if (!made) throw new Error('no agreement in the ledger');

@@ -11,7 +11,7 @@ import { createMemoryStore } from '../session/memory-store';
 import { createRedisStore } from '../session/redis-store';
 import type { SessionStore } from '../session/session-store';
 import { onEveryStore } from '../testing/every-store';
-import { createClient, failure, testConfig } from '../testing/harness';
+import { concludeIndividualInstalments, createClient, failure, testConfig } from '../testing/harness';
 import { logSink } from '../testing/log-sink';
 
 // What the BFF answered is judged at the simulator (what reached the upstream, its ledger and outbox) and by
@@ -119,16 +119,8 @@ onEveryStore((storeEnv) => {
 
   /** Three individual instalments (modo '2') of Maria's 7201938455: only the portal's record says so. */
   async function individualInstalments(trpc: Trpc, email: string) {
-    const scope = { codcredor: '1001', contrato: '7201938455' };
-    const offers = await trpc.negotiation.offers.query({ ...scope, propostas: false, dividas: true });
-    const chosen = offers.debts.slice(0, 3);
-    const { chave } = await trpc.negotiation.saveSummary.mutate({
-      ...scope,
-      formaPagamento: 'boleto',
-      retorno: '/negociacao',
-      selecao: { modo: '2', parcelas: chosen.map((d) => d.id), vencimento: chosen[0]?.validade ?? '' },
-    });
-    expect((await trpc.agreements.create.mutate({ chave, email })).status).toBe('concluido');
+    const { scope, created } = await concludeIndividualInstalments(trpc, email);
+    expect(created.status).toBe('concluido');
     return scope;
   }
 

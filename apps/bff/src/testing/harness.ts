@@ -137,3 +137,20 @@ export async function reissueOpenInstalment(trpc: Trpc) {
   if (reissued.status !== 'concluido') throw new Error('not reissued');
   return { found, agreement, open, acordo: reissued.acordo };
 }
+
+/**
+ * Maria's 7201938455 (creditor 1001) concluded as three individual instalments (modo '2') by boleto, as the
+ * signed-in person would: the scope and what agreements.create answered.
+ */
+export async function concludeIndividualInstalments(trpc: Trpc, email: string) {
+  const scope = { codcredor: '1001', contrato: '7201938455' };
+  const offers = await trpc.negotiation.offers.query({ ...scope, propostas: false, dividas: true });
+  const chosen = offers.debts.slice(0, 3);
+  const { chave } = await trpc.negotiation.saveSummary.mutate({
+    ...scope,
+    formaPagamento: 'boleto',
+    retorno: '/negociacao',
+    selecao: { modo: '2', parcelas: chosen.map((d) => d.id), vencimento: chosen[0]?.validade ?? '' },
+  });
+  return { scope, created: await trpc.agreements.create.mutate({ chave, email }) };
+}
