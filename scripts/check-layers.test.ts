@@ -79,12 +79,12 @@ describe('violations', () => {
   it('refuses packages importing apps, and validation importing contracts', () => {
     const files = tree({
       'packages/contracts/src/a.ts': "import type { AppRouter } from '@portal/bff/trpc/app-router';",
-      'packages/validation/src/b.ts': "import { c } from '@portal/contracts/entities';",
+      'packages/validation/src/b.ts': "import { c } from '@portal/contracts/upstream/entities';",
       'packages/validation/src/c.ts': "import { d } from '../../../apps/stub/src/d';",
     });
     expect(violations(files).map((v) => [v.target, v.rule])).toEqual([
       ['apps/bff/src/trpc/app-router', 'packages never import apps'],
-      ['packages/contracts/src/entities', 'validation depends on no other workspace'],
+      ['packages/contracts/src/upstream/entities', 'validation depends on no other workspace'],
       ['apps/stub/src/d', 'packages never import apps'],
     ]);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
 import { type Config, cookieSecure } from './config';

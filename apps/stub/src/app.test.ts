@@ -1,11 +1,11 @@
-import { agreementQueryResult } from '@portal/contracts/entities';
+import { loginReply, profileReply } from '@portal/contracts/upstream/auth';
+import { agreementQueryResult } from '@portal/contracts/upstream/entities';
 import {
   consultaContratoData,
   consultaDebitoData,
   consultaDividaData,
   proxyReply,
-} from '@portal/contracts/proxy-channel';
-import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
+} from '@portal/contracts/upstream/proxy-channel';
 import { WebSocket } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { PROXY_MESSAGES } from './channels/proxy';

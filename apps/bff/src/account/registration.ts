@@ -1,4 +1,4 @@
-import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
+import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream/registration';
 import { limitByIp, startSession } from '../auth/sign-in';
 import type { SessionView } from '../session/session-view';
 import type { Context } from '../trpc/context';

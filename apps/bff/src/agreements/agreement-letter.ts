@@ -4,7 +4,7 @@
  * the creditor, the contract, the agreement's id, its payments with their amounts and dates, the debt
  * instalments it settles and how to pay what is due now.
  */
-import type { AgreementQueryResult, PaymentMethod } from '@portal/contracts/entities';
+import type { AgreementQueryResult, PaymentMethod } from '@portal/contracts/upstream/entities';
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney, parseMoney, sumCents } from '@portal/validation/money';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';

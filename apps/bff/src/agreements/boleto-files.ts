@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Boleto, PaymentMethod } from '@portal/contracts/entities';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import type { Boleto, PaymentMethod } from '@portal/contracts/upstream/entities';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { readPix } from '@portal/validation/pix';
 import type { SignedIn } from '../trpc/context';
 import { type AgreementLetter, letterFileName } from './agreement-letter';

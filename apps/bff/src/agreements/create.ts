@@ -1,5 +1,5 @@
-import { type BoletoIssueResult, PAYMENT_METHOD_CODE } from '@portal/contracts/entities';
 import type { createAgreementInput } from '@portal/contracts/procedures/agreements';
+import { type BoletoIssueResult, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';

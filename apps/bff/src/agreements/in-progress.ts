@@ -1,9 +1,9 @@
-import { type AgreementQueryResult, PAYMENT_METHOD_CODE } from '@portal/contracts/entities';
 import type {
   inProgressInput,
   reissueInput,
   sendAgreementInput,
 } from '@portal/contracts/procedures/agreements';
+import { type AgreementQueryResult, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PROXY_RETORNO } from '@portal/contracts/proxy-channel';
+import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import { digitsOnly } from '@portal/validation/mask';
 import { TRPCError } from '@trpc/server';
 import { firstFound } from '../keys/keyring';

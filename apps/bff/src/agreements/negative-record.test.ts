@@ -1,4 +1,4 @@
-import type { AgreementQueryResult, Creditor } from '@portal/contracts/entities';
+import type { AgreementQueryResult, Creditor } from '@portal/contracts/upstream/entities';
 import { describe, expect, it } from 'vitest';
 import { negativeRecordLift } from './negative-record';
 

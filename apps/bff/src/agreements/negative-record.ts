@@ -1,4 +1,4 @@
-import type { AgreementQueryResult, Creditor } from '@portal/contracts/entities';
+import type { AgreementQueryResult, Creditor } from '@portal/contracts/upstream/entities';
 import { addBusinessDays, businessDaysBetween, formatBrDate } from '@portal/validation/dates';
 import { paidDayOf } from '../negotiation/views';
 

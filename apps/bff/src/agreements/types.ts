@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@portal/contracts/entities';
+import type { PaymentMethod } from '@portal/contracts/upstream/entities';
 import type { CreditorBrief } from '../negotiation/summary';
 
 export const AGREEMENT_MESSAGES = {

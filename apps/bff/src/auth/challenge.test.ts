@@ -1,4 +1,4 @@
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';

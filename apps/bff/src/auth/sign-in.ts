@@ -1,4 +1,4 @@
-import type { LoginData } from '@portal/contracts/upstream-auth';
+import type { LoginData } from '@portal/contracts/upstream/auth';
 import { normalizeDocument } from '@portal/validation/document';
 import { TRPCError } from '@trpc/server';
 import type { PersonIndex } from '../session/session-manager';

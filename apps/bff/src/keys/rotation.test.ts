@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import { buildStub, type Stub } from '@portal/stub/app';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';

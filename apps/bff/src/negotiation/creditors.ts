@@ -1,5 +1,5 @@
-import { type Creditor, creditor as creditorSchema } from '@portal/contracts/entities';
-import { METHOD_REFUSED } from '@portal/contracts/proxy-channel';
+import { type Creditor, creditor as creditorSchema } from '@portal/contracts/upstream/entities';
+import { METHOD_REFUSED } from '@portal/contracts/upstream/proxy-channel';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { SignedIn } from '../trpc/context';

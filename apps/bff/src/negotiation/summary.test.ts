@@ -1,4 +1,4 @@
-import type { Proposal } from '@portal/contracts/entities';
+import type { Proposal } from '@portal/contracts/upstream/entities';
 import { describe, expect, it } from 'vitest';
 import { instalmentsSummary, proposalSummary } from './summary';
 import { type DebtView, toContractView, toProposalView } from './views';

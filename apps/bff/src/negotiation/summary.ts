@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@portal/contracts/entities';
+import type { PaymentMethod } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
 import { sumCents } from '@portal/validation/money';
 import type { DebtView, ProposalView } from './views';

@@ -1,4 +1,4 @@
-import type { Contract, DebtInstalment, PaymentMethod, Proposal } from '@portal/contracts/entities';
+import type { Contract, DebtInstalment, PaymentMethod, Proposal } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
 import { parseBrDate } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../testing/harness';
 

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import { randomDocument, randomMobile } from '@portal/stub/data/generated-identity';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

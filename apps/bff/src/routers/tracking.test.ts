@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { formatTrailMoney } from '@portal/contracts/trail-channel';
+import { formatTrailMoney } from '@portal/contracts/upstream/trail-channel';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import { formatBrDate } from '@portal/validation/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

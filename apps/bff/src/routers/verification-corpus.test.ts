@@ -2,7 +2,7 @@
 // (its collection account, free-field layout and PIX codes), tampered ones, and garbage, each with the verdict
 // it must get; then fuzzed input that must never get a 5xx.
 import type { Verdict } from '@portal/contracts/procedures/verification';
-import { partnersReply } from '@portal/contracts/upstream-registration';
+import { partnersReply } from '@portal/contracts/upstream/registration';
 import { CONVENIO, PIX_CITY, STUB_BANK_CODE } from '@portal/stub/negotiation/agreements';
 import {
   barcodeFromLinha,

@@ -1,4 +1,4 @@
-import { officialChannelsReply } from '@portal/contracts/official-channels';
+import { officialChannelsReply } from '@portal/contracts/upstream/official-channels';
 import { boletoBarcode, linhaDigitavel } from '@portal/stub/payments/febraban';
 import { pixCopiaECola } from '@portal/stub/payments/pix';
 import { readBoleto } from '@portal/validation/boleto';

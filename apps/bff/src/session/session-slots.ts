@@ -1,4 +1,4 @@
-import type { Creditor } from '@portal/contracts/entities';
+import type { Creditor } from '@portal/contracts/upstream/entities';
 import type { AgreementLetters } from '../agreements/agreement-letter';
 import type { BoletoFiles, ConcludedAgreement } from '../agreements/types';
 import type { OffersRecord, Summary } from '../negotiation/summary';

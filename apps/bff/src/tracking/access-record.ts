@@ -1,4 +1,4 @@
-import { PORTAL_ACCESS } from '@portal/contracts/activation-channel';
+import { PORTAL_ACCESS } from '@portal/contracts/upstream/activation-channel';
 import type { SignedIn } from '../trpc/context';
 
 /**

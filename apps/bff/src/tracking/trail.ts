@@ -5,7 +5,7 @@ import {
   isPrivateTrailPage,
   TRAIL_PAGES,
   type TrailPage,
-} from '@portal/contracts/trail-channel';
+} from '@portal/contracts/upstream/trail-channel';
 import { formatBrDate } from '@portal/validation/dates';
 import type { ConcludedAgreement } from '../agreements/types';
 import { cookieSecure } from '../config';

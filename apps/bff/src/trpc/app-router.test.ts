@@ -1,4 +1,4 @@
-import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../session/memory-store';
 import type { SessionStore } from '../session/session-store';

@@ -1,6 +1,6 @@
 import { TRY_AGAIN_MESSAGE } from '@portal/contracts/messages';
 import * as verification from '@portal/contracts/procedures/verification';
-import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
 import * as address from '@portal/validation/address';
 import * as birthDate from '@portal/validation/birth-date';
 import * as cep from '@portal/validation/cep';

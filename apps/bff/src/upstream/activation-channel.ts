@@ -2,7 +2,7 @@ import {
   ACTIVATION_ACK_TIMEOUT_MS,
   activationReply,
   type RegistraAcionamentoRequest,
-} from '@portal/contracts/activation-channel';
+} from '@portal/contracts/upstream/activation-channel';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTrackingChannel } from './tracking-channel';
 

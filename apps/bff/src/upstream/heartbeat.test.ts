@@ -1,4 +1,4 @@
-import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import { buildStub, type Stub } from '@portal/stub/app';
 import type { FastifyBaseLogger } from 'fastify';
 import request from 'supertest';

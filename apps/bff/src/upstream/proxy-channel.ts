@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
+import { PROXY_APP } from '@portal/contracts/upstream/paths';
 import {
   PROXY_RETORNO,
   PROXY_TIMEOUT_REPLY,
@@ -7,9 +9,7 @@ import {
   type ProxyRequest,
   proxyReply,
   proxyReplyData,
-} from '@portal/contracts/proxy-channel';
-import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
-import { PROXY_APP } from '@portal/contracts/upstream-paths';
+} from '@portal/contracts/upstream/proxy-channel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { startCallSpan } from '../telemetry/spans';

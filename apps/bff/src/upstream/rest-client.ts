@@ -1,5 +1,3 @@
-import type { Profile, registration } from '@portal/contracts/entities';
-import { officialChannelsReply } from '@portal/contracts/official-channels';
 import {
   accountDeletionReply,
   notificationsReply,
@@ -8,16 +6,18 @@ import {
   profileUpdateReply,
   ratingReply,
   scoreReply,
-} from '@portal/contracts/upstream-account';
-import type { LoginData, LoginRequest } from '@portal/contracts/upstream-auth';
+} from '@portal/contracts/upstream/account';
+import type { LoginData, LoginRequest } from '@portal/contracts/upstream/auth';
 import {
   loginReply,
   profileReply,
   solicitarLoginReply,
   UPSTREAM_MESSAGES,
   verificarLoginReply,
-} from '@portal/contracts/upstream-auth';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+} from '@portal/contracts/upstream/auth';
+import type { Profile, registration } from '@portal/contracts/upstream/entities';
+import { officialChannelsReply } from '@portal/contracts/upstream/official-channels';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import {
   contactCheckReply,
   documentStatusReply,
@@ -25,8 +25,8 @@ import {
   recoveryResetReply,
   recoverySendReply,
   registrationReply,
-} from '@portal/contracts/upstream-registration';
-import { upstreamErrorBody } from '@portal/contracts/wire';
+} from '@portal/contracts/upstream/registration';
+import { upstreamErrorBody } from '@portal/contracts/upstream/wire';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from './errors';

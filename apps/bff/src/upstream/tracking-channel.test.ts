@@ -1,4 +1,4 @@
-import type { TrailMessage } from '@portal/contracts/trail-channel';
+import type { TrailMessage } from '@portal/contracts/upstream/trail-channel';
 import { buildStub, type Stub } from '@portal/stub/app';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import type { FastifyBaseLogger } from 'fastify';

@@ -3,7 +3,7 @@ import {
   TRAIL_ACK_TIMEOUT_MS,
   type TrailMessage,
   trailReply,
-} from '@portal/contracts/trail-channel';
+} from '@portal/contracts/upstream/trail-channel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Keyring } from '../keys/keyring';
 import type { SessionStore } from '../session/session-store';

@@ -1,4 +1,4 @@
-import type { InstalmentStatus } from '@portal/contracts/entities';
+import type { InstalmentStatus } from '@portal/contracts/upstream/entities';
 import { parseMoney } from '@portal/validation/money';
 import { contractScope, creditorContracts, listCreditors } from '../negotiation/creditors';
 import { isoOf } from '../negotiation/views';

@@ -1,9 +1,9 @@
-import type { OfficialChannel } from '@portal/contracts/official-channels';
 import type {
   Verdict,
   VerificationField,
   VerificationResult,
 } from '@portal/contracts/procedures/verification';
+import type { OfficialChannel } from '@portal/contracts/upstream/official-channels';
 import { type BoletoReading, readBoleto } from '@portal/validation/boleto';
 import { compareIso, formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatDocument } from '@portal/validation/document';

@@ -1,4 +1,4 @@
-import { activationReply } from '@portal/contracts/activation-channel';
+import { activationReply } from '@portal/contracts/upstream/activation-channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedAccessRecord } from '../state/access-records';
 import { openSocket } from '../testing/socket';

@@ -1,5 +1,5 @@
-import { registraAcionamentoRequest } from '@portal/contracts/activation-channel';
-import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import { registraAcionamentoRequest } from '@portal/contracts/upstream/activation-channel';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyInstance } from 'fastify';
 import type { FaultControl } from '../faults';
 import type { StubState } from '../state/stub-state';

@@ -1,4 +1,4 @@
-import { PROXY_RETORNO, proxyReply } from '@portal/contracts/proxy-channel';
+import { PROXY_RETORNO, proxyReply } from '@portal/contracts/upstream/proxy-channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boletoNossoNumero } from '../negotiation/agreements';
 import { openSocket } from '../testing/socket';

@@ -1,4 +1,4 @@
-import { proxyReply } from '@portal/contracts/proxy-channel';
+import { proxyReply } from '@portal/contracts/upstream/proxy-channel';
 import { describe, expect, it } from 'vitest';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';

@@ -1,12 +1,12 @@
-import { type Creditor, PAYMENT_METHOD_CODE } from '@portal/contracts/entities';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
+import { type Creditor, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
+import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import {
   PROXY_RETORNO,
   type ProxyReply,
   type ProxyRequest,
   proxyRequest,
-} from '@portal/contracts/proxy-channel';
-import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
-import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+} from '@portal/contracts/upstream/proxy-channel';
 import { addDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { trailReply } from '@portal/contracts/trail-channel';
+import { trailReply } from '@portal/contracts/upstream/trail-channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSocket } from '../testing/socket';
 import { useStubServer } from '../testing/stub-server';

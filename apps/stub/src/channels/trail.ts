@@ -1,5 +1,5 @@
-import { type TrailMessage, trailRequest } from '@portal/contracts/trail-channel';
-import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
+import { type TrailMessage, trailRequest } from '@portal/contracts/upstream/trail-channel';
 import type { FastifyInstance } from 'fastify';
 import type { FaultControl } from '../faults';
 import { recordingChannel } from './recording-channel';

@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentType } from '@portal/contracts/entities';
+import type { PaymentMethod, PaymentType } from '@portal/contracts/upstream/entities';
 import type { SeedCreditor } from './types';
 
 const PAYMENT_TYPES: Record<PaymentMethod, Omit<PaymentType, 'tipoPagamento'>> = {

@@ -1,4 +1,9 @@
-import type { Address, InstalmentStatus, PaymentMethod, PaymentType } from '@portal/contracts/entities';
+import type {
+  Address,
+  InstalmentStatus,
+  PaymentMethod,
+  PaymentType,
+} from '@portal/contracts/upstream/entities';
 
 /** A partner creditor as the simulator seeds it. */
 export interface SeedCreditor {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { AgreementQueryResult, Boleto, BoletoIssueResult } from '@portal/contracts/entities';
+import type { AgreementQueryResult, Boleto, BoletoIssueResult } from '@portal/contracts/upstream/entities';
 import {
   type emitirBoletoRequest,
   type gerarBoletoRequest,
   METHOD_REFUSED,
-} from '@portal/contracts/proxy-channel';
+} from '@portal/contracts/upstream/proxy-channel';
 import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { SeedAgreement, SeedContract } from '../data/types';

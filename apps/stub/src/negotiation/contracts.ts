@@ -1,4 +1,4 @@
-import type { AgreementQueryResult, Contract, InstalmentStatus } from '@portal/contracts/entities';
+import type { AgreementQueryResult, Contract, InstalmentStatus } from '@portal/contracts/upstream/entities';
 import { addBusinessDays, addDays, formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { SeedContract } from '../data/types';
 import { wireMoney } from './wire-money';

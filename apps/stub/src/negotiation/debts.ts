@@ -1,4 +1,4 @@
-import type { DebtInstalment } from '@portal/contracts/entities';
+import type { DebtInstalment } from '@portal/contracts/upstream/entities';
 import {
   addDays,
   daysBetween,

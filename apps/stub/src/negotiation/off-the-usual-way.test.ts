@@ -1,4 +1,4 @@
-import { proxyReply } from '@portal/contracts/proxy-channel';
+import { proxyReply } from '@portal/contracts/upstream/proxy-channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStub, type Stub } from '../app';
 import { PERSONAS } from '../data/personas';

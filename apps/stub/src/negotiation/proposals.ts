@@ -1,4 +1,4 @@
-import type { Proposal } from '@portal/contracts/entities';
+import type { Proposal } from '@portal/contracts/upstream/entities';
 import {
   addDays,
   brazilianNationalHolidays,

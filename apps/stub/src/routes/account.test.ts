@@ -1,6 +1,6 @@
-import { passwordChangeReply, profileUpdateReply, scoreReply } from '@portal/contracts/upstream-account';
-import { loginReply, profileReply } from '@portal/contracts/upstream-auth';
-import { documentStatusReply, REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
+import { passwordChangeReply, profileUpdateReply, scoreReply } from '@portal/contracts/upstream/account';
+import { loginReply, profileReply } from '@portal/contracts/upstream/auth';
+import { documentStatusReply, REGISTRATION_MESSAGES } from '@portal/contracts/upstream/registration';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import type { ClonablePersona } from '../state/personas';

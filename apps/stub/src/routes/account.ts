@@ -4,10 +4,10 @@ import {
   profileUpdateRequest,
   ratingRequest,
   scoreBand,
-} from '@portal/contracts/upstream-account';
-import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
-import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream-registration';
+} from '@portal/contracts/upstream/account';
+import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
+import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream/registration';
 import { isValidBirthDate } from '@portal/validation/birth-date';
 import { isValidCep } from '@portal/validation/cep';
 import { todayInBrazil } from '@portal/validation/dates';

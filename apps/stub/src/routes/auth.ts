@@ -1,11 +1,11 @@
-import type { LoginData } from '@portal/contracts/upstream-auth';
+import type { LoginData } from '@portal/contracts/upstream/auth';
 import {
   loginRequest,
   solicitarLoginRequest,
   UPSTREAM_MESSAGES,
   verificarLoginRequest,
-} from '@portal/contracts/upstream-auth';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+} from '@portal/contracts/upstream/auth';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { normalizeDocument } from '@portal/validation/document';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../http/requests';

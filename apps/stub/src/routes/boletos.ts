@@ -1,4 +1,4 @@
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { formatMoney } from '@portal/validation/money';
 import type { FastifyInstance } from 'fastify';
 import { boletoPdf } from '../payments/boleto-pdf';

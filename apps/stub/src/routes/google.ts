@@ -1,5 +1,5 @@
-import { loginGoogleRequest, UPSTREAM_MESSAGES } from '@portal/contracts/upstream-auth';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { loginGoogleRequest, UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GoogleIdentity } from '../google';

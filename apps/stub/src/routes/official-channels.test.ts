@@ -1,5 +1,5 @@
 import boletoUtils from '@mrmgomes/boleto-utils';
-import { officialChannelsReply } from '@portal/contracts/official-channels';
+import { officialChannelsReply } from '@portal/contracts/upstream/official-channels';
 import { isValidCnpj } from '@portal/validation/document';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';

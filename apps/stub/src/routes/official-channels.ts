@@ -1,5 +1,5 @@
-import type { OfficialChannel } from '@portal/contracts/official-channels';
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import type { OfficialChannel } from '@portal/contracts/upstream/official-channels';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { normalizeDocument } from '@portal/validation/document';
 import type { FastifyInstance } from 'fastify';
 import { BENEFICIARIO, CONVENIO, STUB_BANK_CODE } from '../negotiation/agreements';

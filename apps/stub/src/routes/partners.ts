@@ -1,4 +1,4 @@
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import type { FastifyInstance } from 'fastify';
 import type { StubState } from '../state/stub-state';
 

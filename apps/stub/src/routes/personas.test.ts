@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { loginReply, solicitarLoginReply } from '@portal/contracts/upstream/auth';
 import {
   consultaDebitoData,
   consultaDividaData,
   consultaPropostaData,
   proxyReply,
-} from '@portal/contracts/proxy-channel';
-import { loginReply, solicitarLoginReply } from '@portal/contracts/upstream-auth';
+} from '@portal/contracts/upstream/proxy-channel';
 import { documentKind } from '@portal/validation/document';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';

@@ -1,10 +1,10 @@
-import { UPSTREAM_PATHS } from '@portal/contracts/upstream-paths';
+import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import {
   REGISTRATION_MESSAGES,
   recoveryResetRequest,
   recoverySendRequest,
   registrationRequest,
-} from '@portal/contracts/upstream-registration';
+} from '@portal/contracts/upstream/registration';
 import { isValidDocument } from '@portal/validation/document';
 import { isValidEmail, maskEmail } from '@portal/validation/email';
 import { isValidPhone, maskPhoneForDisplay } from '@portal/validation/phone';

@@ -1,4 +1,4 @@
-import type { AccessRecord } from '@portal/contracts/activation-channel';
+import type { AccessRecord } from '@portal/contracts/upstream/activation-channel';
 
 /** An access record the activation channel received; tests read them at /__stub/acionamentos. */
 export type ReceivedAccessRecord = AccessRecord & { receivedAt: string };

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@portal/contracts/upstream-registration';
+import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import type { StubUser } from './users';
 
 /** The e-mails and SMS the upstream "sent", oldest first; tests read them at /__stub/outbox. */

@@ -1,4 +1,4 @@
-import type { Profile } from '@portal/contracts/entities';
+import type { Profile } from '@portal/contracts/upstream/entities';
 import type { SeedPersona } from '../data/types';
 import { passwordMatches, storePassword } from './passwords';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trailPage } from '../trail-channel';
+import { trailPage } from '../upstream/trail-channel';
 import { codcredor } from './fields';
 
 /** tracking.view: a screen view, with the creditor when the screen is about one. */

@@ -1,8 +1,8 @@
 import { parseMoney } from '@portal/validation/money';
 import { describe, expect, it } from 'vitest';
+import { loginData, loginRequest } from './auth';
 import { creditor, PAYMENT_METHOD_CODE, profile } from './entities';
 import { PROXY_TIMEOUT_REPLY, proxyReplyData, proxyRequest } from './proxy-channel';
-import { loginData, loginRequest } from './upstream-auth';
 import { brDate, documentDigits, moneyString } from './wire';
 
 describe('wire formats', () => {

@@ -1,7 +1,7 @@
 import { RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '@portal/validation/rating';
 import { z } from 'zod';
+import { SCORE_MAX } from '../score';
 import { address, profile } from './entities';
-import { SCORE_MAX } from './score';
 import { envelope } from './wire';
 
 /**
