@@ -7,7 +7,7 @@ import { ConfigMap, Namespace, Service, ServiceAccount } from 'kubernetes-models
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { configSchema, SECRET_VARIABLES } from '../apps/bff/src/config';
+import { configSchema, SECRET_VARIABLES } from '../apps/bff/src/config/config';
 
 // deploy/k8s/ is checked here in milliseconds, without a cluster: every document against the
 // Kubernetes API schemas (kubernetes-models), then the rules the BFF's image and shutdown need.

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
@@ -6,6 +7,6 @@ export default defineProject({
     environment: 'node',
     testTimeout: 20_000,
     // every BFF a test builds logs at debug level into a sink checked for personal data
-    setupFiles: ['./src/testing/log-sink.setup.ts'],
+    setupFiles: [fileURLToPath(import.meta.resolve('@portal/test-kit/log-sink.setup'))],
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { type AppProcess, startAppProcess } from '@portal/bff/testing/app-process';
+import { type AppProcess, startAppProcess } from '@portal/test-kit/app-process';
 import { expect, expectNoSeriousA11yViolations, STUB_URL, test } from './fixtures';
 
 // The installable app, against its own BFF serving a copy of the build, so a new release can be put in

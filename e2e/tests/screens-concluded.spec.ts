@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { pdfTexts } from '@portal/bff/testing/pdf-text';
+import { pdfTexts } from '@portal/test-kit/pdf-text';
 import {
   agreementsOf,
   expect,

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startAppProcess } from '@portal/bff/testing/app-process';
-import { freePort } from '@portal/bff/testing/free-port';
-import { stubToken } from '@portal/bff/testing/proxy-measure';
+import { startAppProcess } from '@portal/test-kit/app-process';
+import { freePort } from '@portal/test-kit/free-port';
+import { stubToken } from '@portal/test-kit/proxy-measure';
 import autocannon from 'autocannon';
 import { signIn } from './sign-in';
 
@@ -17,7 +17,7 @@ async function startBare(upstream: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('../../apps/bff/src/testing/bare-hop.ts', import.meta.url))],
+    ['--import', 'tsx', fileURLToPath(import.meta.resolve('@portal/test-kit/bare-hop'))],
     {
       env: { PATH: process.env.PATH, UPSTREAM_URL: upstream, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@portal/bff/testing/free-port';
+import { freePort } from '@portal/test-kit/free-port';
 import * as chromeLauncher from 'chrome-launcher';
 import { signIn } from './sign-in';
 

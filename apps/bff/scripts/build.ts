@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 
 const APP = fileURLToPath(new URL('../', import.meta.url));
 // pdf-reader.ts forks new URL('./pdf-reader-process.mjs', import.meta.url), which is dist/ once bundled.
-const LOADED_BY_URL = ['src/verification/pdf-reader-process.mjs'];
+const LOADED_BY_URL = ['src/pdf/pdf-reader-process.mjs'];
 
 const pkg = JSON.parse(readFileSync(`${APP}package.json`, 'utf8')) as {
   dependencies?: Record<string, string>;

@@ -2,10 +2,10 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { VERIFY_PDF_MAX_BYTES, VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import { buildStub, type Stub } from '@portal/stub/app';
+import { testConfig } from '@portal/test-kit/harness';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { testConfig } from './testing/harness';
 
 const NGINX = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
 

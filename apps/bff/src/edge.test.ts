@@ -16,8 +16,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VERIFY_PDF_MAX_BYTES, VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
+import { type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './testing/harness';
 
 const deployFile = (name: string) =>
   readFileSync(new URL(`../../../deploy/${name}`, import.meta.url), 'utf8');

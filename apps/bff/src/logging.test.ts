@@ -1,5 +1,5 @@
+import { PERSONA, startStack } from '@portal/test-kit/harness';
 import { describe, expect, it } from 'vitest';
-import { PERSONA, startStack } from './testing/harness';
 
 describe('logs', () => {
   it('carry no document, name, contact, password, token or session id at debug level', async () => {

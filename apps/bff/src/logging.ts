@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './config/config';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogStream {

@@ -1,7 +1,7 @@
 import { buildStub, type Stub } from '@portal/stub/app';
+import { startBffProcess } from '@portal/test-kit/app-process';
+import { createClient, failure, PERSONA } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBffProcess } from './testing/app-process';
-import { createClient, failure, PERSONA } from './testing/harness';
 import { MESSAGES } from './trpc/to-trpc-error';
 
 let stub: Stub;

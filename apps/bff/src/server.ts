@@ -1,6 +1,6 @@
 import { Server } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from './config';
+import { loadConfig } from './config/config';
 import { startTracingIfConfigured } from './telemetry/start';
 
 // A refused configuration says why, one line per problem, without a stack trace to read past.

@@ -1,42 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Dispatcher, Pool } from 'undici';
-import { type Config, cookieSecure } from './config';
-import { createKeyring, type Keyring } from './keys/keyring';
-import { createMemoryStore } from './session/memory-store';
-import { createRateLimiter, type RateLimiter } from './session/rate-limiter';
-import { createRedisStore } from './session/redis-store';
-import { createSessionManager, type SessionManager } from './session/session-manager';
-import type { SessionStore } from './session/session-store';
+import { Pool } from 'undici';
+import { type Config, cookieSecure } from './config/config';
+import { createKeyring } from './keys/keyring';
+import { createMemoryStore } from './store/memory-store';
+import { createRateLimiter } from './store/rate-limiter';
+import { createRedisStore } from './store/redis-store';
+import { createSessionManager } from './session/session-manager';
+import type { SessionStore } from './store/store';
 import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
-import { createGoogleVerifier, type GoogleVerifier } from './upstream/google-verifier';
-import { createProxyChannel, type ProxyChannel } from './upstream/proxy-channel';
+import { createUpstreamFiles } from './upstream/files';
+import { createGoogleVerifier } from './upstream/google-verifier';
+import { createProxyChannel } from './upstream/proxy-channel';
 import { withRequestScope } from './upstream/request-scope';
-import { createUpstreamClient, type UpstreamClient } from './upstream/rest-client';
-import { createTrailChannel, type TrailChannel } from './upstream/trail-channel';
-import { createPdfReader, type PdfReader } from './verification/pdf-reader';
+import { createUpstreamClient } from './upstream/rest-client';
+import { createTrailChannel } from './upstream/trail-channel';
+import { createPdfReader } from './pdf/pdf-reader';
+import type { AppPorts } from './ports/ports';
 
-/** What procedures and routes work with: the store, the upstream's REST client and socket channels. */
-export interface Services {
-  config: Config;
-  sessions: SessionManager;
-  store: SessionStore;
-  limiter: RateLimiter;
-  upstream: UpstreamClient;
-  /** the REST connection pool, for the routes that fetch upstream files: each call carries the request's id */
-  dispatcher: Dispatcher;
-  proxy: ProxyChannel;
-  activation: ActivationChannel;
-  trail: TrailChannel;
-  verifyGoogle: GoogleVerifier;
-  /** reads uploaded PDFs in processes of their own, off the event loop */
-  pdfReader: PdfReader;
-  /**
-   * The HMAC keys of every keyed value (pseudonyms of documents in store keys and records, counters, cookies,
-   * trail ids): write with the newest, look up and verify with every one configured.
-   */
-  keys: Keyring;
+/** The ports the domain and the routes use, built once; `close` ends them on shutdown. */
+export interface Services extends AppPorts {
   close(): Promise<void>;
 }
 
@@ -114,7 +98,11 @@ export function createServices(
       dispatcher,
       timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
     }),
-    dispatcher: withRequestScope(dispatcher),
+    files: createUpstreamFiles({
+      baseUrl: config.UPSTREAM_URL,
+      dispatcher: withRequestScope(dispatcher),
+      timeoutMs: config.UPSTREAM_HTTP_TIMEOUT_MS,
+    }),
     proxy,
     activation,
     trail,

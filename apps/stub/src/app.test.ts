@@ -9,7 +9,7 @@ import {
 import { WebSocket } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { PROXY_MESSAGES } from './channels/proxy';
-import { useStubServer } from './testing/stub-server';
+import { useStubServer } from '@portal/test-kit/stub-server';
 
 const server = useStubServer();
 

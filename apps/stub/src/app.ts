@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { activationChannel } from './channels/activation';
 import { proxyChannel } from './channels/proxy';
 import { trailChannel } from './channels/trail';
-import { createFaults, type FaultControl, type Faults } from './faults';
-import { createGoogleIdentity } from './google';
+import { createFaults, type FaultControl, type Faults } from './faults/faults';
+import { createGoogleIdentity } from './google/google';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';

@@ -10,7 +10,7 @@ import {
   completeCpf,
   numericCnpjBase,
   withWrongDigitAt,
-} from './test-helpers';
+} from '@portal/test-kit/documents';
 
 const RUNS = 2500;
 

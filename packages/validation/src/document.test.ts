@@ -24,7 +24,7 @@ import {
   validCpf,
   validNumericCnpj,
   withWrongDigitAt,
-} from './test-helpers';
+} from '@portal/test-kit/documents';
 
 const PERSONA_CPFS = [
   '529.982.247-25',

@@ -1,7 +1,7 @@
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
-import { hasSideEffects, UNBATCHABLE } from '../trpc/app-router';
+import { hasSideEffects, UNBATCHABLE } from '../routers/app-router';
 
 let stack: Stack;
 let cookie = '';

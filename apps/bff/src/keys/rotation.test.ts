@@ -3,16 +3,16 @@ import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import { buildStub, type Stub } from '@portal/stub/app';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
+import { onEveryStore } from '@portal/test-kit/every-store';
+import { concludeIndividualInstalments, createClient, failure, testConfig } from '@portal/test-kit/harness';
+import { logSink } from '@portal/test-kit/log-sink';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settlement } from '../agreements/settlement';
 import { buildApp } from '../app';
-import { createMemoryStore } from '../session/memory-store';
-import { createRedisStore } from '../session/redis-store';
-import type { SessionStore } from '../session/session-store';
-import { onEveryStore } from '../testing/every-store';
-import { concludeIndividualInstalments, createClient, failure, testConfig } from '../testing/harness';
-import { logSink } from '../testing/log-sink';
+import { createMemoryStore } from '../store/memory-store';
+import { createRedisStore } from '../store/redis-store';
+import type { SessionStore } from '../store/store';
 
 // What the BFF answered is judged at the simulator (what reached the upstream, its ledger and outbox) and by
 // the bytes and codes a browser got; values "written before key ids" are made here with node:crypto, as the

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startStack } from '@portal/test-kit/harness';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { startStack } from '../testing/harness';
 
 const RULES = fileURLToPath(new URL('../../../../deploy/prometheus/alerts.yml', import.meta.url));
 const RULE_TESTS = fileURLToPath(new URL('../../../../deploy/prometheus/alerts.test.yml', import.meta.url));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope, HTTP_MESSAGES, unavailableBody } from '../http/error-envelope';
-import { StoreUnavailableError } from '../session/session-store';
+import { StoreUnavailableError } from '../store/store';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { isOverload, RETRY_AFTER_SECONDS } from './load-shedding';
 import type { Metrics } from './metrics';

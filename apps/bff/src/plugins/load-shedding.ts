@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 
 /** Thrown when more API requests are in flight than the instance answers; the error handler sheds it. */
 class OverloadedError extends Error {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { REFUSED, readProcedureCall } from '../http/procedure-call';
-import type { SessionStore } from '../session/session-store';
+import type { SessionStore } from '../store/store';
 import type { SocketConnection } from '../upstream/socket-connection';
 import { NEVER_SHED } from './load-shedding';
 

@@ -1,7 +1,7 @@
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { createMemoryStore } from '../store/memory-store';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import Fastify from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { loadConfig } from '../config/config';
 import { contentSecurityPolicy, security, securityHeaders } from './security';
 
 // What production refuses to start without, for one in-process instance (config.test.ts tests the refusals).

@@ -1,9 +1,9 @@
 import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
 import { REFUSED, readProcedureCall } from '../http/procedure-call';
-import { hasSideEffects, UNBATCHABLE } from '../trpc/app-router';
+import { hasSideEffects, UNBATCHABLE } from '../routers/app-router';
 
 /** CSP without inline scripts; Google Identity Services' origin only when one-tap is configured. */
 export function contentSecurityPolicy(config: Config): string {

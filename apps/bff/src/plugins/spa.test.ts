@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
 
 const PAGES = {
   'home.html': '<title>Início</title>',

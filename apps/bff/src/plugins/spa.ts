@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { cookiesOf } from '../http/cookies';
 import { HTTP_MESSAGES, sendError } from '../http/error-envelope';
-import type { Services } from '../services';
+import type { AppPorts } from '../ports/ports';
 
 /**
  * The build's prerendered public pages (apps/web/scripts/prerender.ts): path → its file under the root, and
@@ -19,7 +20,7 @@ function prerenderedPages(root: string): Record<string, { file: string; signedIn
  * public pages the build prerendered get their own HTML (a signed-in user is redirected from a visitors'
  * page). Files are served pre-compressed when the build made a .br or .gz of them.
  */
-export async function spa(app: FastifyInstance, root: string, { sessions }: Pick<Services, 'sessions'>) {
+export async function spa(app: FastifyInstance, root: string, { sessions }: Pick<AppPorts, 'sessions'>) {
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -44,7 +45,7 @@ export async function spa(app: FastifyInstance, root: string, { sessions }: Pick
     app.get(path, async (req, reply) => {
       // A signed-in user is sent on here, as the SPA's guard would a moment after showing the page. The
       // session unknown (the store down): the public page, which the guard corrects once it can.
-      if (signedInTo && (await sessions.load(req).catch(() => null))) {
+      if (signedInTo && (await sessions.load(cookiesOf(req, reply)).catch(() => null))) {
         return reply.header('cache-control', 'no-store').redirect(signedInTo, 302);
       }
       return reply

@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from './memory-store';
+import type { Cookies } from '../core/cookies';
+import { SESSION_SLOTS } from '../core/session';
+import { createMemoryStore } from '../store/memory-store';
 import { createSessionManager, type PersonIndex } from './session-manager';
-import { SESSION_SLOTS } from './session-slots';
-import type { SessionStore } from './session-store';
+import type { SessionStore } from '../store/store';
 
 const MINUTE = 60_000;
 const MARIA: PersonIndex = { person: 'pseudonym-of-maria', max: 10 };
@@ -11,16 +11,16 @@ const MARIA: PersonIndex = { person: 'pseudonym-of-maria', max: 10 };
 /** A browser: its cookie jar holds what the BFF set. */
 function browser() {
   const jar: Record<string, string> = {};
-  const req = { cookies: jar } as unknown as FastifyRequest;
-  const res = {
-    setCookie: (name: string, value: string) => {
+  const cookies: Cookies = {
+    get: (name) => jar[name],
+    set: (name, value) => {
       jar[name] = value;
     },
-    clearCookie: (name: string) => {
+    clear: (name) => {
       delete jar[name];
     },
-  } as unknown as FastifyReply;
-  return { jar, req, res };
+  };
+  return { jar, cookies };
 }
 
 /**
@@ -62,25 +62,25 @@ function setup() {
 
 describe('session expiry, on an injected clock', () => {
   it('ends a session idle for 30 minutes, and keeps one in use', async () => {
-    const { sessions, req, res, fields, advance } = setup();
-    await sessions.start(req, res, fields, MARIA);
+    const { sessions, cookies, fields, advance } = setup();
+    await sessions.start(cookies, fields, MARIA);
     advance(29 * MINUTE);
-    expect(await sessions.load(req)).not.toBeNull();
+    expect(await sessions.load(cookies)).not.toBeNull();
     advance(29 * MINUTE); // 29 minutes after the last use
-    expect(await sessions.load(req)).not.toBeNull();
+    expect(await sessions.load(cookies)).not.toBeNull();
     advance(31 * MINUTE);
-    expect(await sessions.load(req)).toBeNull();
+    expect(await sessions.load(cookies)).toBeNull();
   });
 
   it('ends a session 12 hours after sign-in however busy it is', async () => {
-    const { sessions, req, res, fields, advance } = setup();
-    await sessions.start(req, res, fields, MARIA);
+    const { sessions, cookies, fields, advance } = setup();
+    await sessions.start(cookies, fields, MARIA);
     for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
       advance(20 * MINUTE);
-      expect(await sessions.load(req), `after ${elapsed + 20} minutes`).not.toBeNull();
+      expect(await sessions.load(cookies), `after ${elapsed + 20} minutes`).not.toBeNull();
     }
     advance(20 * MINUTE);
-    expect(await sessions.load(req)).toBeNull();
+    expect(await sessions.load(cookies)).toBeNull();
   });
 });
 
@@ -88,8 +88,8 @@ describe('session slots, on an injected clock', () => {
   const summary = { chave: 'k' } as never;
 
   it('go with a session that went idle: nothing of it is left in the store, though nobody came back', async () => {
-    const { sessions, req, res, fields, advance, leftOf } = setup();
-    const session = await sessions.start(req, res, fields, MARIA);
+    const { sessions, cookies, fields, advance, leftOf } = setup();
+    const session = await sessions.start(cookies, fields, MARIA);
     for (const slot of SESSION_SLOTS) await sessions.write(session, slot, summary);
     expect(await leftOf(session.id)).toHaveLength(1 + SESSION_SLOTS.length);
     advance(30 * MINUTE);
@@ -97,12 +97,12 @@ describe('session slots, on an injected clock', () => {
   });
 
   it('live as long as a session in use, and go 30 minutes after its last use', async () => {
-    const { sessions, req, res, fields, advance, leftOf } = setup();
-    const session = await sessions.start(req, res, fields, MARIA);
+    const { sessions, cookies, fields, advance, leftOf } = setup();
+    const session = await sessions.start(cookies, fields, MARIA);
     await sessions.write(session, 'summary', summary);
     for (let minutes = 0; minutes < 120; minutes += 20) {
       advance(20 * MINUTE);
-      const loaded = await sessions.load(req);
+      const loaded = await sessions.load(cookies);
       if (!loaded) throw new Error(`ended after ${minutes + 20} minutes in use`);
       expect(await sessions.read(loaded, 'summary')).toEqual(summary);
     }
@@ -110,20 +110,20 @@ describe('session slots, on an injected clock', () => {
     expect(await leftOf(session.id)).toHaveLength(2);
     advance(1 * MINUTE);
     expect(await leftOf(session.id)).toEqual([]);
-    expect(await sessions.load(req)).toBeNull();
+    expect(await sessions.load(cookies)).toBeNull();
   });
 
   it('go at once when a session is found expired or signed out', async () => {
-    const { sessions, req, res, fields, advance, leftOf } = setup();
-    const first = await sessions.start(req, res, fields, MARIA);
+    const { sessions, cookies, fields, advance, leftOf } = setup();
+    const first = await sessions.start(cookies, fields, MARIA);
     await sessions.write(first, 'agreement', summary);
-    await sessions.end(req, res);
+    await sessions.end(cookies);
     expect(await leftOf(first.id)).toEqual([]);
 
-    const second = await sessions.start(req, res, fields, MARIA);
+    const second = await sessions.start(cookies, fields, MARIA);
     await sessions.write(second, 'agreement', summary);
     advance(12 * 60 * MINUTE);
-    expect(await sessions.load(req)).toBeNull();
+    expect(await sessions.load(cookies)).toBeNull();
     expect(await leftOf(second.id)).toEqual([]);
   });
 });
@@ -134,11 +134,10 @@ describe("a person's sessions", () => {
     const here = browser();
     const elsewhere = [browser(), browser()];
     const someoneElse = browser();
-    const session = await sessions.start(here.req, here.res, fields, MARIA);
-    for (const other of elsewhere) await sessions.start(other.req, other.res, fields, MARIA);
+    const session = await sessions.start(here.cookies, fields, MARIA);
+    for (const other of elsewhere) await sessions.start(other.cookies, fields, MARIA);
     await sessions.start(
-      someoneElse.req,
-      someoneElse.res,
+      someoneElse.cookies,
       { ...fields, cpfCnpj: '11144477735' },
       {
         person: 'pseudonym-of-joao',
@@ -147,65 +146,65 @@ describe("a person's sessions", () => {
     );
     await sessions.write(session, 'summary', { chave: 'k' } as never);
     advance(5 * MINUTE);
-    const loaded = await sessions.load(here.req);
+    const loaded = await sessions.load(here.cookies);
     if (!loaded) throw new Error('signed out');
 
     const oldId = here.jar.sid;
-    await sessions.renew(here.res, loaded, MARIA);
+    await sessions.renew(here.cookies, loaded, MARIA);
     expect(here.jar.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(here.jar.sid).not.toBe(oldId);
-    const renewed = await sessions.load(here.req);
+    const renewed = await sessions.load(here.cookies);
     expect(renewed?.data).toMatchObject({ ...fields, createdAt: session.data.createdAt });
     if (!renewed) throw new Error('signed out');
     expect(await sessions.read(renewed, 'summary')).toEqual({ chave: 'k' });
 
     const stale = browser();
     stale.jar.sid = oldId ?? '';
-    expect(await sessions.load(stale.req)).toBeNull();
+    expect(await sessions.load(stale.cookies)).toBeNull();
     expect(await store.get(`session:${oldId}:summary`)).toBeUndefined();
-    for (const other of elsewhere) expect(await sessions.load(other.req)).toBeNull();
-    expect(await sessions.load(someoneElse.req)).not.toBeNull();
+    for (const other of elsewhere) expect(await sessions.load(other.cookies)).toBeNull();
+    expect(await sessions.load(someoneElse.cookies)).not.toBeNull();
   });
 
   it('keeps at most its bound listed: a sign-in beyond it ends the earliest', async () => {
     const { sessions, fields } = setup();
     const few: PersonIndex = { person: 'pseudonym-of-ana', max: 3 };
     const browsers = [browser(), browser(), browser(), browser()];
-    for (const b of browsers) await sessions.start(b.req, b.res, fields, few);
+    for (const b of browsers) await sessions.start(b.cookies, fields, few);
     const [first, ...rest] = browsers;
-    expect(await sessions.load(first?.req as FastifyRequest)).toBeNull();
-    for (const b of rest) expect(await sessions.load(b.req)).not.toBeNull();
+    expect(await sessions.load(first?.cookies as Cookies)).toBeNull();
+    for (const b of rest) expect(await sessions.load(b.cookies)).not.toBeNull();
     // a renewal still reaches every session listed
     const [keep, ...others] = rest;
     if (!keep) throw new Error('no browser');
-    const loaded = await sessions.load(keep.req);
+    const loaded = await sessions.load(keep.cookies);
     if (!loaded) throw new Error('signed out');
-    await sessions.renew(keep.res, loaded, few);
-    expect(await sessions.load(keep.req)).not.toBeNull();
-    for (const b of others) expect(await sessions.load(b.req)).toBeNull();
+    await sessions.renew(keep.cookies, loaded, few);
+    expect(await sessions.load(keep.cookies)).not.toBeNull();
+    for (const b of others) expect(await sessions.load(b.cookies)).toBeNull();
   });
 
   it('a session begun before lists were kept is listed at its renewal, which still ends the others', async () => {
     const { sessions, store, fields } = setup();
     const here = browser();
     const other = browser();
-    await sessions.start(other.req, other.res, fields, MARIA);
+    await sessions.start(other.cookies, fields, MARIA);
     const id = 'a'.repeat(43);
     const at = Date.parse('2026-11-23T12:00:00Z');
     await store.set(`session:${id}`, { ...fields, createdAt: at, lastSeenAt: at }, 30 * MINUTE);
     here.jar.sid = id;
-    await sessions.renew(here.res, { id }, MARIA);
+    await sessions.renew(here.cookies, { id }, MARIA);
     expect(here.jar.sid).not.toBe(id);
-    expect(await sessions.load(here.req)).not.toBeNull();
-    expect(await sessions.load(other.req)).toBeNull();
+    expect(await sessions.load(here.cookies)).not.toBeNull();
+    expect(await sessions.load(other.cookies)).toBeNull();
   });
 
   it('signing out takes the session off the list', async () => {
-    const { sessions, store, req, res, fields } = setup();
-    await sessions.start(req, res, fields, MARIA);
-    const id = req.cookies.sid;
+    const { sessions, store, cookies, jar, fields } = setup();
+    await sessions.start(cookies, fields, MARIA);
+    const id = jar.sid;
     expect(await store.get(`sessions-of:${MARIA.person}:0`)).toBe(id);
-    await sessions.end(req, res);
+    await sessions.end(cookies);
     expect(await store.get(`sessions-of:${MARIA.person}:0`)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_SLOTS, type SessionSlot, type SessionSlots } from './session-slots';
-import type { SessionData, SessionStore } from './session-store';
+import type { SessionData } from '../core/session';
+import type { Cookies } from '../core/cookies';
+import { SESSION_SLOTS, type SessionSlot, type SessionSlots } from '../core/session';
+import type { SessionStore } from '../store/store';
 
 interface SessionManagerOptions {
   store: SessionStore;
@@ -67,8 +67,8 @@ export function createSessionManager({
   const slotKey = (id: string, slot: SessionSlot) => `session:${id}:${slot}`;
   const placeKey = (person: string, place: number) => `sessions-of:${person}:${place}`;
   const newId = () => randomBytes(32).toString('base64url');
-  const idFrom = (req: FastifyRequest, name = cookieName) => {
-    const id = req.cookies[name];
+  const idFrom = (cookies: Cookies, name = cookieName) => {
+    const id = cookies.get(name);
     return id && /^[A-Za-z0-9_-]{43}$/.test(id) ? id : undefined;
   };
 
@@ -129,8 +129,8 @@ export function createSessionManager({
   return {
     cookieName,
 
-    async load(req: FastifyRequest): Promise<{ id: string; data: SessionData } | null> {
-      const id = idFrom(req);
+    async load(cookies: Cookies): Promise<{ id: string; data: SessionData } | null> {
+      const id = idFrom(cookies);
       if (!id) return null;
       const data = await store.get<StoredSession>(key(id));
       if (!data) return null;
@@ -157,12 +157,11 @@ export function createSessionManager({
      * person's, for a password change to end.
      */
     async start(
-      req: FastifyRequest,
-      res: FastifyReply,
+      cookies: Cookies,
       fields: Omit<SessionData, 'createdAt' | 'lastSeenAt'>,
       index: PersonIndex,
     ): Promise<{ id: string; data: SessionData }> {
-      const old = idFrom(req);
+      const old = idFrom(cookies);
       if (old) await destroy(old);
       const id = newId();
       const at = now();
@@ -174,7 +173,7 @@ export function createSessionManager({
       };
       await store.set(key(id), data, ttl(data));
       await takePlace(id, data);
-      res.setCookie(cookieName, id, cookieOptions);
+      cookies.set(cookieName, id, cookieOptions);
       onEvent('started');
       return { id, data };
     },
@@ -183,7 +182,7 @@ export function createSessionManager({
      * After a password change: this browser's session goes on under a new id (same record, same slots,
      * same place in the list; the old id is gone), and every other session of the person is ended.
      */
-    async renew(res: FastifyReply, session: { id: string }, index: PersonIndex): Promise<void> {
+    async renew(cookies: Cookies, session: { id: string }, index: PersonIndex): Promise<void> {
       const data = await store.get<StoredSession>(key(session.id));
       if (!data) return;
       const id = newId();
@@ -206,7 +205,7 @@ export function createSessionManager({
         store.delete(key(session.id)),
         ...SESSION_SLOTS.map((slot) => store.delete(slotKey(session.id, slot))),
       ]);
-      res.setCookie(cookieName, id, cookieOptions);
+      cookies.set(cookieName, id, cookieOptions);
       await endAll(index, id);
     },
 
@@ -219,13 +218,13 @@ export function createSessionManager({
       if (data) await store.set(key(session.id), { ...data, nome }, ttl(data));
     },
 
-    async end(req: FastifyRequest, res: FastifyReply): Promise<void> {
-      const id = idFrom(req);
+    async end(cookies: Cookies): Promise<void> {
+      const id = idFrom(cookies);
       if (id) {
         await destroy(id);
         onEvent('ended');
       }
-      res.clearCookie(cookieName, cookieOptions);
+      cookies.clear(cookieName, cookieOptions);
     },
 
     /** A slot lives as long as its session: its time to live moves with the session's idle clock. */
@@ -260,16 +259,16 @@ export function createSessionManager({
     },
 
     /** Binds an identity question to this browser; any earlier one is dropped. */
-    async startChallenge(req: FastifyRequest, res: FastifyReply, record: ChallengeRecord): Promise<void> {
-      const old = idFrom(req, challengeCookie);
+    async startChallenge(cookies: Cookies, record: ChallengeRecord): Promise<void> {
+      const old = idFrom(cookies, challengeCookie);
       if (old) await store.delete(`challenge:${old}`);
       const id = newId();
       await store.set(`challenge:${id}`, record, CHALLENGE_TTL_MS);
-      res.setCookie(challengeCookie, id, { ...cookieOptions, maxAge: CHALLENGE_TTL_MS / 1000 });
+      cookies.set(challengeCookie, id, { ...cookieOptions, maxAge: CHALLENGE_TTL_MS / 1000 });
     },
 
-    async readChallenge(req: FastifyRequest): Promise<{ id: string; record: ChallengeRecord } | null> {
-      const id = idFrom(req, challengeCookie);
+    async readChallenge(cookies: Cookies): Promise<{ id: string; record: ChallengeRecord } | null> {
+      const id = idFrom(cookies, challengeCookie);
       const record = id ? await store.get<ChallengeRecord>(`challenge:${id}`) : undefined;
       return id && record ? { id, record } : null;
     },
@@ -284,11 +283,11 @@ export function createSessionManager({
       return store.claim(`challenge:${id}:answered`, 1, CHALLENGE_TTL_MS);
     },
 
-    async endChallenge(req: FastifyRequest, res: FastifyReply): Promise<void> {
-      if (req.cookies[challengeCookie] === undefined) return;
-      const id = idFrom(req, challengeCookie);
+    async endChallenge(cookies: Cookies): Promise<void> {
+      if (cookies.get(challengeCookie) === undefined) return;
+      const id = idFrom(cookies, challengeCookie);
       if (id) await store.delete(`challenge:${id}`);
-      res.clearCookie(challengeCookie, cookieOptions);
+      cookies.clear(challengeCookie, cookieOptions);
     },
   };
 }

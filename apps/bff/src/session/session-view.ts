@@ -1,6 +1,6 @@
 import { documentKind, formatDocument, isCompanyDocument } from '@portal/validation/document';
 import { firstName, shortName } from '@portal/validation/names';
-import type { SessionData } from './session-store';
+import type { SessionData } from '../core/session';
 
 /** What the browser may know of its session: no token, no client id. */
 export interface SessionView {

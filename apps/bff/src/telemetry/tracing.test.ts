@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStub, type Stub } from '@portal/stub/app';
+import { type AppProcess, startBffProcess } from '@portal/test-kit/app-process';
+import { createClient, PERSONA } from '@portal/test-kit/harness';
+import { type ReceivedSpan, startOtlpReceiver } from '@portal/test-kit/otlp-receiver';
+import { startRedisServer } from '@portal/test-kit/redis-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppProcess, startBffProcess } from '../testing/app-process';
-import { createClient, PERSONA } from '../testing/harness';
-import { type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver';
-import { startRedisServer } from '../testing/redis-server';
 import { tracingConfigured } from './start';
 
 const SERVER = 2;
 const CLIENT = 3;
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
-const PROBE = fileURLToPath(new URL('../testing/module-probe.mjs', import.meta.url));
+const PROBE = fileURLToPath(import.meta.resolve('@portal/test-kit/module-probe.mjs'));
 
 /** What the upstream received: each request's path, id and every `traceparent` header it carried. */
 interface Seen {

@@ -1,36 +1,42 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services';
-import type { SessionData } from '../session/session-store';
+import { deviceOf } from '../core/request';
+import type { Person } from '../core/session';
+import { cookiesOf } from '../http/cookies';
+import type { Ports } from '../ports/ports';
+import type { AppPorts } from '../ports/ports';
 import { toTRPCError } from './to-trpc-error';
 
 export interface Context {
   req: FastifyRequest;
   res: FastifyReply;
-  services: Services;
-  /** the signed-in session, already checked for expiry; null when signed out */
-  session: { id: string; data: SessionData } | null;
-  /** the browser's kind, from its User-Agent, for tracking records (mobile or desktop) */
-  device: Device;
+  /** the app's ports with this request's own (its log, address, device and cookies) */
+  ports: Ports;
+  /** the signed-in person, their session already checked for expiry; null when signed out */
+  person: Person | null;
 }
 
-export type Device = 'mobile' | 'desktop';
-
 /** The context of a procedure that needs a live session. */
-export type SignedIn = Context & { session: NonNullable<Context['session']> };
+export type SignedIn = Context & { person: Person };
 
-/** Phones and tablets count as mobile, as their browsers announce themselves. */
-export const deviceOf = (userAgent: string | undefined): Device =>
-  userAgent && /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent) ? 'mobile' : 'desktop';
-
+/** The composition root of a call: the app's services and the request's own ports. */
 export const createContextFactory =
-  (services: Services) =>
-  async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => ({
-    req,
-    res,
-    services,
-    // Without the store the session is unknown: fail closed rather than treat the user as signed out.
-    session: await services.sessions.load(req).catch((error: unknown) => {
-      throw toTRPCError(error);
-    }),
-    device: deviceOf(req.headers['user-agent']),
-  });
+  (services: AppPorts) =>
+  async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const cookies = cookiesOf(req, res);
+    const ports: Ports = {
+      ...services,
+      log: req.log,
+      ip: req.ip,
+      device: deviceOf(req.headers['user-agent']),
+      cookies,
+    };
+    return {
+      req,
+      res,
+      ports,
+      // Without the store the session is unknown: fail closed rather than treat the user as signed out.
+      person: await services.sessions.load(cookies).catch((error: unknown) => {
+        throw toTRPCError(error);
+      }),
+    };
+  };

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { StoreUnavailableError } from '../session/session-store';
+import { Refusal } from '../core/refusal';
+import { StoreUnavailableError } from '../store/store';
 import { UpstreamError } from '../upstream/errors';
 import type { Context } from './context';
 import { inputIssues, MESSAGES, portugueseMessage, toTRPCError } from './to-trpc-error';
@@ -28,11 +29,12 @@ const t = initTRPC
 
 export const router = t.router;
 
-/** Every upstream or store failure leaves a procedure through the one mapping point. */
+/** Every refusal of the domain, upstream or store failure leaves a procedure through the one mapping point. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   const cause = result.ok ? undefined : result.error.cause;
-  if (cause instanceof UpstreamError || cause instanceof StoreUnavailableError) throw toTRPCError(cause);
+  if (cause instanceof Refusal || cause instanceof UpstreamError || cause instanceof StoreUnavailableError)
+    throw toTRPCError(cause);
   return result;
 });
 
@@ -40,12 +42,12 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 /** Needs a live session; an expired upstream token ('Token expirado') ends it. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const { session } = ctx;
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signedOut });
-  const result = await next({ ctx: { session } });
+  const { person } = ctx;
+  if (!person) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signedOut });
+  const result = await next({ ctx: { person } });
   const cause = result.ok ? undefined : result.error.cause;
   if (cause instanceof UpstreamError && cause.kind === 'token-expired') {
-    await ctx.services.sessions.end(ctx.req, ctx.res);
+    await ctx.ports.sessions.end(ctx.ports.cookies);
   }
   return result;
 });

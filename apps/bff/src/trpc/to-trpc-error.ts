@@ -16,8 +16,10 @@ import * as phone from '@portal/validation/phone';
 import * as rating from '@portal/validation/rating';
 import * as returnPath from '@portal/validation/return-path';
 import { TRPCError } from '@trpc/server';
+import { SHARED_MESSAGES } from '../core/messages';
+import { Refusal, type RefusalKind } from '../core/refusal';
 import { HTTP_MESSAGES } from '../http/error-envelope';
-import { StoreUnavailableError } from '../session/session-store';
+import { StoreUnavailableError } from '../store/store';
 import { UpstreamError } from '../upstream/errors';
 
 /** The portal's error texts the BFF sends to the browser. */
@@ -25,19 +27,31 @@ export const MESSAGES = {
   loginFailed: UPSTREAM_MESSAGES.loginFailed,
   tokenExpired: UPSTREAM_MESSAGES.tokenExpired,
   noResponse: TRY_AGAIN_MESSAGE,
-  unexpected: 'Ocorreu um erro inesperado. Por gentileza, tente novamente mais tarde.',
+  unexpected: SHARED_MESSAGES.unexpected,
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',
-  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  tooManyAttempts: SHARED_MESSAGES.tooManyAttempts,
   challengeExpired: 'A verificação expirou. Informe seu CPF/CNPJ para receber uma nova pergunta.',
   googleFailed: 'Ocorreu um erro, tente novamente mais tarde.',
   googleNotRegistered: UPSTREAM_MESSAGES.googleNotRegistered,
   unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
 } as const;
 
-/** The one mapping point from upstream failures to tRPC codes and Portuguese messages. */
+/** The tRPC code of each refusal of the domain. */
+const REFUSAL_CODE = {
+  'bad-request': 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  precondition: 'PRECONDITION_FAILED',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
+  'too-many': 'TOO_MANY_REQUESTS',
+} as const satisfies Record<RefusalKind, TRPCError['code']>;
+
+/** The one mapping point from the domain's refusals and upstream failures to tRPC codes and Portuguese messages. */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
+  if (error instanceof Refusal) return new TRPCError({ code: REFUSAL_CODE[error.kind], message: error.message, cause: error });
   if (error instanceof StoreUnavailableError) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.unavailable, cause: error });
   }

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildStub, type Stub } from '@portal/stub/app';
+import { type FaultProxy, startFaultProxy } from '@portal/test-kit/fault-proxy';
+import { createClient, PERSONA, testConfig } from '@portal/test-kit/harness';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy';
-import { createClient, PERSONA, testConfig } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 // The API sheds every request beyond 300 in flight; the proxy channel's own bound, by default half of it,

@@ -1,11 +1,11 @@
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import { buildStub, type Stub } from '@portal/stub/app';
+import { type FaultProxy, startFaultProxy } from '@portal/test-kit/fault-proxy';
+import { testConfig } from '@portal/test-kit/harness';
 import type { FastifyBaseLogger } from 'fastify';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy';
-import { testConfig } from '../testing/harness';
 import { UpstreamError } from './errors';
 import { createProxyChannel, type ProxyChannel } from './proxy-channel';
 import { createSocketConnection, type SocketConnection } from './socket-connection';

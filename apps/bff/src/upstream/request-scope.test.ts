@@ -1,9 +1,9 @@
 import { buildStub, type Stub } from '@portal/stub/app';
+import { PERSONA, testConfig } from '@portal/test-kit/harness';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { PERSONA, testConfig } from '../testing/harness';
 import { outgoingTraceparent } from './request-scope';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;

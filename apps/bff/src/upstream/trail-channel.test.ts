@@ -3,8 +3,8 @@ import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyring, type Keyring } from '../keys/keyring';
-import { createMemoryStore } from '../session/memory-store';
-import type { SessionStore } from '../session/session-store';
+import { createMemoryStore } from '../store/memory-store';
+import type { SessionStore } from '../store/store';
 import { createTrailChannel, type TrailChannel, type TrailVisit } from './trail-channel';
 
 const logged: string[] = [];

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts/upstream/trail-channel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Keyring } from '../keys/keyring';
-import type { SessionStore } from '../session/session-store';
+import type { SessionStore } from '../store/store';
 import { createTrackingChannel } from './tracking-channel';
 
 /** Who is being tracked: the trail's session id and what its `gravarSessao` says about it. */

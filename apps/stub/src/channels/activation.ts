@@ -1,7 +1,7 @@
 import { registraAcionamentoRequest } from '@portal/contracts/upstream/activation-channel';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyInstance } from 'fastify';
-import type { FaultControl } from '../faults';
+import type { FaultControl } from '../faults/faults';
 import type { StubState } from '../state/stub-state';
 import { recordingChannel } from './recording-channel';
 

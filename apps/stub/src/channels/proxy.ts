@@ -12,7 +12,7 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
 import type { CreditorQuirk, SeedContract, SeedCreditor } from '../data/types';
-import type { FaultControl } from '../faults';
+import type { FaultControl } from '../faults/faults';
 import { boletoNossoNumero, type GerarBoletoMessage, withBoletoNumbers } from '../negotiation/agreements';
 import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';

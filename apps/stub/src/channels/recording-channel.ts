@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { FaultControl } from '../faults';
+import type { FaultControl } from '../faults/faults';
 import { jsonSocket } from './json-socket';
 
 export const RECORDING_MESSAGES = {

@@ -1,7 +1,7 @@
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import { type TrailMessage, trailRequest } from '@portal/contracts/upstream/trail-channel';
 import type { FastifyInstance } from 'fastify';
-import type { FaultControl } from '../faults';
+import type { FaultControl } from '../faults/faults';
 import { recordingChannel } from './recording-channel';
 
 /**

@@ -8,7 +8,7 @@ import {
 import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { SeedAgreement, SeedContract } from '../data/types';
-import type { InjectedFault } from '../faults';
+import type { InjectedFault } from '../faults/faults';
 import type { BoletoPdfInput } from '../payments/boleto-pdf';
 import { boletoBarcode, boletoFreeField, formatLinhaDigitavel, linhaDigitavel } from '../payments/febraban';
 import { pixCopiaECola, pixQrSvg, STUB_PIX_KEY } from '../payments/pix';

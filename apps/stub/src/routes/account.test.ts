@@ -4,7 +4,7 @@ import { documentStatusReply, REGISTRATION_MESSAGES } from '@portal/contracts/up
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import type { ClonablePersona } from '../state/personas';
-import { useStubServer } from '../testing/stub-server';
+import { useStubServer } from '@portal/test-kit/stub-server';
 import { ACCOUNT_MESSAGES } from './account';
 
 const server = useStubServer();

@@ -1,8 +1,8 @@
 import { normalizeDocument } from '@portal/validation/document';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { FaultControl } from '../faults';
-import { faultsSchema } from '../faults';
+import type { FaultControl } from '../faults/faults';
+import { faultsSchema } from '../faults/faults';
 import { CLONABLE_PERSONAS } from '../state/personas';
 import type { StubState } from '../state/stub-state';
 

@@ -2,7 +2,7 @@ import { loginGoogleRequest, UPSTREAM_MESSAGES } from '@portal/contracts/upstrea
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GoogleIdentity } from '../google';
+import type { GoogleIdentity } from '../google/google';
 import type { StubState } from '../state/stub-state';
 import { documentOnWire } from '../state/users';
 

@@ -12,8 +12,8 @@ import { isValidPhone } from '@portal/validation/phone';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import { CLONABLE_PERSONAS, type ClonablePersona } from '../state/personas';
-import { openSocket } from '../testing/socket';
-import { useStubServer } from '../testing/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
+import { useStubServer } from '@portal/test-kit/stub-server';
 
 const server = useStubServer();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import type { SeedContract } from '../data/types';
 import { agreementOnWire, LIFTS_RECORD_AFTER_BUSINESS_DAYS } from '../negotiation/contracts';
-import { useStubServer } from '../testing/stub-server';
+import { useStubServer } from '@portal/test-kit/stub-server';
 import { createPayments } from './payments';
 
 const at = (iso: string) => Date.parse(iso);

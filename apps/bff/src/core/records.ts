@@ -1,0 +1,172 @@
+import type { PaymentMethod } from '@portal/contracts/upstream/entities';
+
+// What a session keeps of a negotiation and an agreement (docs/architecture.md): typed here, below the session
+// that stores it and the domains that write and read it.
+
+/** How a page names the creditor: its code, its name and its logo through our own origin. */
+export interface CreditorBrief {
+  codcredor: string;
+  nome: string;
+  logoUrl: string | null;
+}
+
+export interface SummaryInstalment {
+  contrato: string;
+  contratoExibido: string;
+  /** the instalment's number on its contract, when the upstream gave it (a proposal lists it) */
+  numero: number | null;
+  vencimento: string;
+  /** the original value */
+  valorCents: number;
+  /** what it costs on the agreement's date (the upstream's updated value) */
+  valorPagarCents: number;
+  futura: boolean;
+}
+
+/** The agreement summary (the old portal's `dadosResumo`), kept in the BFF session. */
+export interface Summary {
+  /** the idempotency key of the agreement this summary may create (one per summary) */
+  chave: string;
+  credor: CreditorBrief;
+  contrato: string;
+  contratoExibido: string;
+  modo: '1' | '2';
+  /** proposal id (modo '1') or instalment ids joined by ';' (modo '2') */
+  idProposta: string;
+  formaPagamento: PaymentMethod;
+  /** paid on the portal (boleto, PIX) or on the creditor's site (card) */
+  pagamentoSite: boolean;
+  tipoAcordo: 'AV' | 'AP';
+  /** operations per contract, instalments by due date descending then contract */
+  contratos: { contrato: string; contratoExibido: string; parcelas: SummaryInstalment[] }[];
+  detalhes: {
+    negociacao: string | null;
+    entradaCents: number | null;
+    demaisParcelas: { quantidade: number; valorCents: number } | null;
+    vencimento: string;
+    atualizadoCents: number | null;
+    descontoCents: number | null;
+    totalCents: number;
+  };
+  /** where the summary's back arrow goes: the page and query that built it */
+  retorno: string;
+  /**
+   * gerarBoleto carries `vencimento` only when this says so. Every
+   * summary sets it, so the agreement is made for the date the user saw and never for a default date of
+   * the upstream's own (docs/decisions/0005-mandar-vencimento.md).
+   */
+  mandarVencimento: boolean;
+}
+
+/** The proposals the session was offered, by id: a summary is built from these, never from the browser's numbers. */
+export interface OffersRecord {
+  codcredor: string;
+  contrato: string;
+  proposals: Record<string, ProposalView>;
+  /** the original value of each instalment seen, by `originalKey`: a proposal lists only updated values */
+  originals?: Record<string, number>;
+}
+
+export interface ProposalInstalmentView {
+  numero: number;
+  contrato: string;
+  valorCents: number;
+  vencimento: string;
+}
+
+export interface ProposalView {
+  id: string;
+  tipo: 'AV' | 'AP';
+  valorPagoCents: number;
+  entradaCents: number;
+  quantidadeParcelas: number;
+  parcelaCents: number;
+  totalCents: number;
+  corrigidoCents: number;
+  descontoCents: number;
+  /** '25,00%' as the upstream wrote it; null when the discount is zero (hidden at 0%) */
+  descontoPercentual: string | null;
+  vencimento: string;
+  dataMaxVencimento: string;
+  /** true: settles every instalment (overdue + upcoming); false: the overdue ones only */
+  parcelasFuturas: boolean;
+  prestacoes: ProposalInstalmentView[];
+}
+
+/** A boleto as the browser gets it: the PDF through our own origin, never the upstream's address. */
+export interface BoletoView {
+  /** /api/boletos/{ref}.pdf, opened only by the session that owns the agreement */
+  pdfUrl: string;
+  /** 'contract_index.pdf' */
+  arquivo: string;
+  linhaDigitavel: string;
+  /** the PIX QR image (data: URI): of the PIX when the payment is a PIX, of `pixCopiaECola` on a hybrid boleto */
+  qrCode: string | null;
+  /** a hybrid boleto's PIX copia-e-cola for the same charge; null for any other payment */
+  pixCopiaECola: string | null;
+  /** the creditor's payment page, for a card paid on its site */
+  linkPagamento: string | null;
+}
+
+/** The concluded agreement or re-issue (the old portal's `dadosAcordoConcluido`), kept in the BFF session. */
+export interface ConcludedAgreement {
+  tipo: 'acordo' | 'reemissao';
+  titulo: string;
+  credor: CreditorBrief;
+  contrato: string;
+  contratoExibido: string;
+  formaPagamento: PaymentMethod;
+  pagamentoSite: boolean;
+  tipoAcordo: 'AV' | 'AP';
+  idProposta: string;
+  modo: '1' | '2';
+  nossonumero: string;
+  boletos: BoletoView[];
+  /** what the payment shown now charges (its boletos together) and its due date, for sharing it */
+  valorCents: number;
+  vencimento: string;
+  /** the agreement letter: /api/cartas/{ref}.pdf, opened only by the session that owns the agreement */
+  carta: { pdfUrl: string; arquivo: string };
+}
+
+/** The boleto files a session may open: ref → the upstream PDF path and the file name. */
+export type BoletoFiles = Record<string, { path: string; arquivo: string }>;
+
+export interface LetterPayment {
+  /** 'Pagamento à vista', 'Entrada', 'Parcela 4', … */
+  descricao: string;
+  /** ISO; null when the date comes with that instalment's own boleto */
+  vencimento: string | null;
+  valorCents: number;
+  /** the upstream's status of an agreement instalment, when known */
+  situacao: 'EM ABERTO' | 'PAGO' | 'FUTURA' | null;
+}
+
+export interface LetterDebt {
+  contrato: string;
+  numero: number | null;
+  vencimento: string;
+  /** the original value */
+  valorCents: number;
+}
+
+/** What a letter says; kept in the session under a random ref until the browser asks for the PDF. */
+export interface AgreementLetter {
+  /** the agreement's id: the nosso número of an agreement made now, the code of one in progress */
+  codigoAcordo: string;
+  credor: string;
+  contrato: string;
+  formaPagamento: PaymentMethod;
+  /** ISO date */
+  emitidaEm: string;
+  pagamentos: LetterPayment[];
+  descontoCents: number | null;
+  totalCents: number;
+  /** the debt instalments the agreement settles (known for an agreement made in this session) */
+  negociadas: LetterDebt[];
+  /** how to pay what is due now: the linha digitável, the PIX Copia e Cola or the card payment page */
+  codigos: { rotulo: string; valor: string }[];
+}
+
+/** The letters a session may open: ref → what the letter says. */
+export type AgreementLetters = Record<string, AgreementLetter>;
