@@ -6,6 +6,6 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
   },
 });

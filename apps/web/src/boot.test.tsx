@@ -1,15 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeBff } from '../test/fake-bff';
+import { prerenderAtBuild } from '../test/prerender-at-build';
+import { MARIA } from '../test/render-app';
+import { PARTNERS } from '../test/render-home';
 import { createQueryClient } from './app/providers';
 import { boot } from './boot';
-import { PARTNERS } from './features/home/render-home';
 import { installApp } from './lib/install-app';
 import { paths } from './lib/paths';
 import { clearPrefill, setPrefill } from './lib/prefill';
 import { PRERENDERED_PATHS } from './prerender';
-import { installFakeBff } from './test/fake-bff';
-import { prerenderAtBuild } from './test/prerender-at-build';
-import { MARIA } from './test/render-app';
 
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.
 

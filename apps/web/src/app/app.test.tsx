@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
 import { writeConsent } from '../lib/consent-cookie';
 import { paths } from '../lib/paths';
 import type { ContractView, CreditorCard } from '../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../test/fake-bff';
-import { MARIA, renderApp } from '../test/render-app';
 
 const CREDITORS: CreditorCard[] = [
   { codcredor: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg', sequencial: false },

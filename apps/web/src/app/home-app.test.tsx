@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PARTNERS, setConsentCookie } from '../features/home/render-home';
+import { installFakeBff } from '../../test/fake-bff';
+import { prerenderAtBuild } from '../../test/prerender-at-build';
+import { MARIA } from '../../test/render-app';
+import { PARTNERS, setConsentCookie } from '../../test/render-home';
 import { paths } from '../lib/paths';
 import { clearPrefill } from '../lib/prefill';
-import { installFakeBff } from '../test/fake-bff';
-import { prerenderAtBuild } from '../test/prerender-at-build';
-import { MARIA } from '../test/render-app';
 import { startHome } from './home-app';
 
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.

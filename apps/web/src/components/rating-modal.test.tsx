@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeTrpcError, type Handler, installFakeBff } from '../test/fake-bff';
-import { renderWithProviders } from '../test/render-app';
+import { FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
+import { renderWithProviders } from '../../test/render-app';
 import { COMMENT_MAX_LENGTH, RatingModal } from './rating-modal';
 
 function renderRating(handler: Handler<'account.rate'> = () => ({ ok: true })) {

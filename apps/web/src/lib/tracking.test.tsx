@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTrpcError, installFakeBff } from '../test/fake-bff';
-import { MARIA, renderApp } from '../test/render-app';
+import { FakeTrpcError, installFakeBff } from '../../test/fake-bff';
+import { MARIA, renderApp } from '../../test/render-app';
 import { writeConsent } from './consent-cookie';
 import { paths } from './paths';
 import type { ContractView } from './trpc';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { DESKTOP_QUERY } from '../../lib/media-query';
 import { paths, routesWithAccess, routeTable } from '../../lib/paths';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 
 /** A screen at least 768 px wide (tablets and desktops); without it the tests see a phone. */
 function onWideScreen() {

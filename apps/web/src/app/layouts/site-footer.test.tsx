@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { MARIA } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import { SessionStatusContext } from '../../lib/session-status';
 import type { SessionView } from '../../lib/trpc';
-import { MARIA } from '../../test/render-app';
 import { RouterSiteNavigation } from '../router-site-navigation';
 import { SiteFooter } from './site-footer';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { CreditorCard } from '../../lib/trpc';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 import { pendingAgreementText } from './pending-agreement-notice';
 
 const CREDITORS: CreditorCard[] = [{ codcredor: '1', nome: 'Ipê Eletro', logoUrl: null, sequencial: false }];

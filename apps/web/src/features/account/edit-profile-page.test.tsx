@@ -2,13 +2,13 @@ import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { mariaProfile } from '../../../test/fixtures/account';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
 import { paths } from '../../lib/paths';
 import { takeReturnTo } from '../../lib/return-to';
 import type { SessionView } from '../../lib/trpc';
-import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { mariaProfile } from './test-fixtures';
 
 const COMERCIO: SessionView = {
   nome: 'Comércio Exemplo Ltda',

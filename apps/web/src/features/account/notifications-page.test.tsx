@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { mariaProfile } from '../../../test/fixtures/account';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 import { CONSENT_LABEL, SAVED_OFF, SAVED_ON } from './notifications-page';
-import { mariaProfile } from './test-fixtures';
 
 describe('/mais-opcoes/notificacoes', () => {
   it('shows the consent given at registration and revokes it on save', async () => {

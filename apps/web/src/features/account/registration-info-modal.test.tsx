@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deferred, installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { DESKTOP_QUERY } from '../../lib/media-query';
 import { paths } from '../../lib/paths';
 import type { CreditorCard } from '../../lib/trpc';
-import { deferred, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 
 const TITLE = 'Cadastro concluído!';
 

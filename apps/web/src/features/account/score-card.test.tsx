@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { SessionView } from '../../lib/trpc';
-import { FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 
 const COMERCIO: SessionView = {
   nome: 'Comércio Exemplo Ltda',

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { concluded, inProgress } from '../../../test/fixtures/agreements';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
 import { agreementsHref } from '../../lib/journey-links';
 import { paths } from '../../lib/paths';
 import type { AgreementInProgress, ConcludedAgreement } from '../../lib/trpc';
-import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 import { FUTURE_HINT } from './agreements-page';
-import { concluded, inProgress } from './test-fixtures';
 
 const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
 

@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import {
+  boleto,
+  CARD_PAGE,
+  cardAgreement,
+  concluded,
+  LINHA,
+  PIX_CODE,
+  pixAgreement,
+} from '../../../test/fixtures/agreements';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { ConcludedAgreement } from '../../lib/trpc';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { boleto, CARD_PAGE, cardAgreement, concluded, LINHA, PIX_CODE, pixAgreement } from './test-fixtures';
 
 const SENT = 'Suas informações foram enviadas com sucesso.';
 

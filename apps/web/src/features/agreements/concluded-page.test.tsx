@@ -1,11 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../lib/paths';
-import type { ConcludedAgreement } from '../../lib/trpc';
-import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { BOLETO_SENT, COPY_FAILED, HYBRID_LEAD, PIX_LEAD } from './concluded-page';
+import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import {
   boleto,
   CARD_PAGE,
@@ -15,7 +11,11 @@ import {
   PIX_CODE,
   pixAgreement,
   QR,
-} from './test-fixtures';
+} from '../../../test/fixtures/agreements';
+import { MARIA, renderApp } from '../../../test/render-app';
+import { paths } from '../../lib/paths';
+import type { ConcludedAgreement } from '../../lib/trpc';
+import { BOLETO_SENT, COPY_FAILED, HYBRID_LEAD, PIX_LEAD } from './concluded-page';
 import { DOWNLOAD_SPACING_MS } from './use-boleto-downloads';
 
 const SENT = 'Suas informações foram enviadas com sucesso.';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
+import { concluded, inProgress } from '../../../test/fixtures/agreements';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { agreementsHref } from '../../lib/journey-links';
 import { paths } from '../../lib/paths';
-import { type FakeHandlers, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { concluded, inProgress } from './test-fixtures';
 
 // A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home.
 

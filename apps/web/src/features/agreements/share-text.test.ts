@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { boleto, concluded, LINHA, PIX_CODE, pixAgreement, QR } from '../../../test/fixtures/agreements';
 import { paymentShareText } from './share-text';
-import { boleto, concluded, LINHA, PIX_CODE, pixAgreement, QR } from './test-fixtures';
 
 describe('the text shared by WhatsApp', () => {
   it('gives a boleto’s line, amount and due date', () => {

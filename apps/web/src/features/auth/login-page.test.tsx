@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import type {
   GoogleButtonConfiguration,
   GoogleIdConfiguration,
@@ -10,8 +12,6 @@ import { loadGoogleIdentity } from '../../lib/google-identity';
 import { paths } from '../../lib/paths';
 import { setPrefill, takePrefill } from '../../lib/prefill';
 import { rememberReturnTo, takeReturnTo } from '../../lib/return-to';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 
 vi.mock('../../lib/google-identity', () => ({ loadGoogleIdentity: vi.fn() }));
 vi.mock('../../lib/prefill', async (importOriginal) => {

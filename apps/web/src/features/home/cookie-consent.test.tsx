@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { PARTNERS, renderHome, setConsentCookie } from '../../../test/render-home';
 import { readConsent } from '../../lib/consent-cookie';
 import { paths } from '../../lib/paths';
-import { installFakeBff } from '../../test/fake-bff';
-import { PARTNERS, renderHome, setConsentCookie } from './render-home';
 
 beforeEach(() => {
   setConsentCookie(null);

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { MARIA } from '../../../test/render-app';
+import { PARTNERS, renderHome, setConsentCookie } from '../../../test/render-home';
 import { paths } from '../../lib/paths';
 import { clearPrefill, peekPrefill } from '../../lib/prefill';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA } from '../../test/render-app';
-import { PARTNERS, renderHome, setConsentCookie } from './render-home';
 
 const scrollIntoView = vi.fn();
 

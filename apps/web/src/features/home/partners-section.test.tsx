@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { PARTNERS, renderHome, setConsentCookie } from '../../../test/render-home';
 import { nextPartnerCount } from './partner-cards';
-import { PARTNERS, renderHome, setConsentCookie } from './render-home';
 
 beforeEach(() => setConsentCookie('true'));
 afterEach(() => setConsentCookie(null));

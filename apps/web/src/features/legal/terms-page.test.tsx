@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 
 async function openTerms(session: typeof MARIA | null) {
   installFakeBff();

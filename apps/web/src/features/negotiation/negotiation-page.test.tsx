@@ -2,11 +2,20 @@ import { formatBrDate } from '@portal/validation/iso-date';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import {
+  DATES,
+  debt,
+  NEGOTIATION_URL,
+  offers,
+  PAY_ON,
+  plan,
+  proposal,
+  summary,
+} from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { Offers } from '../../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { DATES, debt, NEGOTIATION_URL, offers, PAY_ON, plan, proposal, summary } from './test-fixtures';
 
 beforeEach(() => {
   // jsdom has no layout: the page scrolls the instalments into view.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { day, plan, proposal } from '../../../test/fixtures/negotiation';
 import { hasPastDue, maxInstalments, sameOffer, splitOffers, upfrontOffer } from './offers';
-import { day, plan, proposal } from './test-fixtures';
 
 const overdueAv = proposal({ id: 'A-AV' });
 const totalAv = proposal({ id: 'T-AV', parcelasFuturas: true });

@@ -2,11 +2,19 @@ import { addDays, formatBrDate, isBusinessDay } from '@portal/validation/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import {
+  DATES,
+  NEGOTIATION_URL,
+  offers,
+  PAY_ON,
+  proposal,
+  summary,
+  TODAY,
+} from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { Offers } from '../../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { DATES, NEGOTIATION_URL, offers, PAY_ON, proposal, summary, TODAY } from './test-fixtures';
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = () => {};

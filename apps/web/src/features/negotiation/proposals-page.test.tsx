@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import {
+  DATES,
+  debt,
+  NEGOTIATION_URL,
+  offers,
+  PAY_ON,
+  plan,
+  proposal,
+  summary,
+} from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { Offers } from '../../lib/trpc';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { DATES, debt, NEGOTIATION_URL, offers, PAY_ON, plan, proposal, summary } from './test-fixtures';
 
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
 const ALL = [

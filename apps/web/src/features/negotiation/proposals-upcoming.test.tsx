@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { day, debt, NEGOTIATION_URL, offers, plan, proposal } from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { Offers } from '../../lib/trpc';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { day, debt, NEGOTIATION_URL, offers, plan, proposal } from './test-fixtures';
 
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
 const OVERDUE_ONLY = '*Somente parcelas em atraso.';

@@ -2,10 +2,10 @@ import { formatBrDate } from '@portal/validation/iso-date';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { day, summary } from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
-import { installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
-import { day, summary } from './test-fixtures';
 
 const lines = (dialog: HTMLElement) =>
   within(dialog)

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../../test/fake-bff';
+import { concludedFrom, summary } from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { RouterOutputs, Summary } from '../../lib/trpc';
-import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 import { NOT_MADE_MESSAGE, PROCESSING_MESSAGE } from './summary-page';
-import { concludedFrom, summary } from './test-fixtures';
 
 function renderSummary(
   data: Summary | null = summary(),

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import { takePrefill } from '../../lib/prefill';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { renderApp } from '../../test/render-app';
 import {
   clearRecoveryHandoff,
   peekRecoveryHandoff,

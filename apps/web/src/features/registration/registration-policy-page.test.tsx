@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { SessionView } from '../../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { renderApp } from '../../test/render-app';
 import {
   clearRegistrationDraft,
   peekRegistrationDraft,

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeBff } from '../../../test/fake-bff';
+import { renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import { clearPrefill } from '../../lib/prefill';
-import { installFakeBff } from '../../test/fake-bff';
-import { renderApp } from '../../test/render-app';
 import { clearRegistrationDraft, peekRegistrationDraft, saveRegistrationDraft } from './registration-draft';
 import { POLICY_SCROLL_CHECK_DELAY_MS } from './registration-policy-page';
 

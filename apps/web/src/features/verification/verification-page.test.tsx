@@ -3,10 +3,10 @@ import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/paths';
 import type { SessionView } from '../../lib/trpc';
-import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
 import { PDF_MESSAGES } from './pdf-upload';
 
 const LABEL = 'Linha digitável, código de barras ou PIX Copia e Cola';

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
-import { AppLayout } from '../../app/layouts/app-layout';
-import { RootLayout } from '../../app/layouts/root-layout';
-import { SiteHeader } from '../../app/layouts/site-header';
-import { AppProviders, createQueryClient } from '../../app/providers';
-import { paths } from '../../lib/paths';
-import { sessionQueryKey } from '../../lib/session';
-import type { SessionView } from '../../lib/trpc';
-import { HomePage } from './home-page';
+import { AppLayout } from '../src/app/layouts/app-layout';
+import { RootLayout } from '../src/app/layouts/root-layout';
+import { SiteHeader } from '../src/app/layouts/site-header';
+import { AppProviders, createQueryClient } from '../src/app/providers';
+import { HomePage } from '../src/features/home/home-page';
+import { paths } from '../src/lib/paths';
+import { sessionQueryKey } from '../src/lib/session';
+import type { SessionView } from '../src/lib/trpc';
 
 /** Any other page: its address as its heading, so a test sees where the home page led. */
 function OtherPage() {

@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
-import { prerender } from '../prerender';
+import { prerender } from '../src/prerender';
 
 const MULTIPLE_RENDERERS = 'Detected multiple renderers concurrently rendering the same context provider';
 
 /**
- * A page as the build prerenders it (prerender.tsx). The build runs React's server renderer in a process
+ * A page as the build prerenders it (src/prerender.tsx). The build runs React's server renderer in a process
  * of its own; a test runs it beside the browser's renderer, which then takes every context the server
  * rendered for another renderer's and warns of 'multiple renderers'. That warning, and only it, is let
  * through: any other console.error (a hydration mismatch above all) still fails the test (setup.ts).

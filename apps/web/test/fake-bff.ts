@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { RouterInputs, RouterOutputs } from '../lib/trpc';
+import type { RouterInputs, RouterOutputs } from '../src/lib/trpc';
 
 /** The tRPC error codes the BFF sends, with their HTTP statuses. */
 const HTTP_STATUS = {

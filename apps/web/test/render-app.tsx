@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { AppProviders, createQueryClient } from '../app/providers';
-import { routes } from '../app/router';
-import { sessionQueryKey } from '../lib/session';
-import type { SessionView } from '../lib/trpc';
+import { AppProviders, createQueryClient } from '../src/app/providers';
+import { routes } from '../src/app/router';
+import { sessionQueryKey } from '../src/lib/session';
+import type { SessionView } from '../src/lib/trpc';
 
 export const MARIA: SessionView = {
   nome: 'Maria Aparecida da Silva',
