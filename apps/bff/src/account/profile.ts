@@ -5,12 +5,13 @@ import {
 } from '@portal/contracts/procedures/account';
 import { todayInBrazil } from '@portal/validation/dates';
 import { isCompanyDocument } from '@portal/validation/document';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { forgetDevice } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
-import type { SignedIn } from '../trpc/context';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { SHARED_MESSAGES } from '../core/messages';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
 import { changesContact, confirmIdentity, signedInRecently } from './reauth';
 
@@ -18,41 +19,52 @@ const MINUTE = 60_000;
 /** Wrong current passwords a session may try before it waits (the upstream checks each one). */
 const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: 15 * MINUTE };
 
+/** 'Meus dados' and Notificações: the profile on file, and whether its document is a company's. */
+export async function profileOf(ports: Pick<Ports, 'upstream'>, person: Person) {
+  const { cpfCnpj, ...profile } = await ports.upstream.profile(person.data.token);
+  return { ...profile, empresa: isCompanyDocument(cpfCnpj) };
+}
+
 /**
  * Saves 'Meus dados'. The name's rule depends on the session's kind of document and the birth date's on
  * today, so both shared rules are applied here; the header's name follows the new one.
  */
-export async function updateProfile(ctx: SignedIn, input: z.output<typeof profileUpdateInput>) {
-  const company = isCompanyDocument(ctx.session.data.cpfCnpj);
+export async function updateProfile(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions'>,
+  person: Person,
+  input: z.output<typeof profileUpdateInput>,
+) {
+  const company = isCompanyDocument(person.data.cpfCnpj);
   const checked = z.object(profileIdentityShape(company, todayInBrazil())).safeParse(input);
   if (!checked.success) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: checked.error.issues[0]?.message ?? MESSAGES.unexpected,
-    });
+    throw new Refusal('bad-request', checked.error.issues[0]?.message ?? SHARED_MESSAGES.unexpected);
   }
   const { senha, ...profile } = input;
   // A new e-mail or phone is a new way to recover the password: it needs a recent sign-in or the password.
-  if (!signedInRecently(ctx)) {
-    const onFile = await ctx.services.upstream.profile(ctx.session.data.token);
-    if (changesContact(onFile, profile)) await confirmIdentity(ctx, senha);
+  if (!signedInRecently(ports, person)) {
+    const onFile = await ports.upstream.profile(person.data.token);
+    if (changesContact(onFile, profile)) await confirmIdentity(ports, person, senha);
   }
-  const saved = await ctx.services.upstream.updateProfile(ctx.session.data.token, {
+  const saved = await ports.upstream.updateProfile(person.data.token, {
     ...profile,
     whatsapp: whatsappWithPhone(input),
   });
-  if (saved.nome !== ctx.session.data.nome) await ctx.services.sessions.rename(ctx.session, saved.nome);
+  if (saved.nome !== person.data.nome) await ports.sessions.rename(person, saved.nome);
   return { nome: saved.nome };
 }
 
 /** Deletes the registration upstream (after a recent sign-in or with the password), then ends this session. */
-export async function deleteAccount(ctx: SignedIn, input: { senha?: string | undefined }) {
-  await confirmIdentity(ctx, input.senha);
-  await ctx.services.upstream.deleteAccount(ctx.session.data.token);
+export async function deleteAccount(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies'>,
+  person: Person,
+  input: { senha?: string | undefined },
+) {
+  await confirmIdentity(ports, person, input.senha);
+  await ports.upstream.deleteAccount(person.data.token);
   // every session of the person ends, and this browser is no longer trusted for a registration now gone
-  await ctx.services.sessions.end(ctx.req, ctx.res);
-  await ctx.services.sessions.endAllOf(sessionsOf(ctx, ctx.session.data.cpfCnpj));
-  forgetDevice(ctx);
+  await ports.sessions.end(ports.cookies);
+  await ports.sessions.endAllOf(sessionsOf(ports, person.data.cpfCnpj));
+  forgetDevice(ports);
   return { ok: true as const };
 }
 
@@ -61,15 +73,19 @@ export async function deleteAccount(ctx: SignedIn, input: { senha?: string | und
  * this browser's session goes on under a new id and every other session of the person ends: whoever
  * signed in with the old password is signed out.
  */
-export async function changePassword(ctx: SignedIn, input: { senha: string; novaSenha: string }) {
-  const { limiter, upstream, sessions } = ctx.services;
-  const allowed = await limiter.hit('password-change', ctx.session.data.clientId, PASSWORD_CHANGE_LIMIT);
-  if (!allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
-  const { mensagem } = await upstream.changePassword(ctx.session.data.token, {
+export async function changePassword(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies'>,
+  person: Person,
+  input: { senha: string; novaSenha: string },
+) {
+  const { limiter, upstream, sessions } = ports;
+  const allowed = await limiter.hit('password-change', person.data.clientId, PASSWORD_CHANGE_LIMIT);
+  if (!allowed) throw new Refusal('too-many', SHARED_MESSAGES.tooManyAttempts);
+  const { mensagem } = await upstream.changePassword(person.data.token, {
     senha: input.senha,
     novaSenha: input.novaSenha,
   });
-  await sessions.renew(ctx.res, ctx.session, sessionsOf(ctx, ctx.session.data.cpfCnpj));
+  await sessions.renew(ports.cookies, person, sessionsOf(ports, person.data.cpfCnpj));
   return { message: mensagem };
 }
 
@@ -77,17 +93,36 @@ export async function changePassword(ctx: SignedIn, input: { senha: string; nova
  * The credit score, for people only (11-digit documents). A failed lookup is only logged: the page then
  * shows no score.
  */
-export async function scoreOf(ctx: SignedIn) {
-  const { cpfCnpj, token } = ctx.session.data;
+export async function scoreOf(ports: Pick<Ports, 'upstream' | 'log'>, person: Person) {
+  const { cpfCnpj, token } = person.data;
   if (!/^\d{11}$/.test(cpfCnpj)) return null;
   try {
-    return await ctx.services.upstream.score(token, cpfCnpj);
+    return await ports.upstream.score(token, cpfCnpj);
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'token-expired') throw error;
-    ctx.req.log.warn(
+    ports.log.warn(
       { kind: error instanceof UpstreamError ? error.kind : 'unknown' },
       'score: the lookup failed',
     );
     return null;
   }
+}
+
+/** Notificações: the marketing consent given at registration, free to revoke (LGPD). */
+export async function setNotifications(ports: Pick<Ports, 'upstream'>, person: Person, notificacao: boolean) {
+  return ports.upstream.setNotifications(person.data.token, notificacao);
+}
+
+/** The rating modal: a score of 0 to 10 and a comment, sent without the comment when it is only blanks. */
+export async function rate(
+  ports: Pick<Ports, 'upstream'>,
+  person: Person,
+  input: { nota: number; comentario?: string | undefined },
+) {
+  const comentario = input.comentario?.trim();
+  await ports.upstream.rate(person.data.token, {
+    nota: input.nota,
+    ...(comentario ? { comentario } : {}),
+  });
+  return { ok: true as const };
 }

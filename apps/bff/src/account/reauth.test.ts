@@ -1,10 +1,10 @@
 import type { ClonablePersona } from '@portal/stub/state/personas';
 import type { StubUser } from '@portal/stub/state/users';
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import type { SessionData } from '../session/session-store';
-import { failure, type Stack, startStack } from '../testing/harness';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { SHARED_MESSAGES } from '../core/messages';
+import type { SessionData } from '../core/session';
+import { createMemoryStore } from '../store/memory-store';
 import { REAUTH_MESSAGES } from './reauth';
 
 const PASSWORD = 'Acordo@2026';
@@ -162,7 +162,7 @@ describe('the password check', () => {
     const logins = calls(stale, 'POST /login');
     const limited = await failure(email.send(client, PASSWORD));
     expect(limited.data?.code).toBe('TOO_MANY_REQUESTS');
-    expect(limited.message).toBe(MESSAGES.tooManyAttempts);
+    expect(limited.message).toBe(SHARED_MESSAGES.tooManyAttempts);
     expect(calls(stale, 'POST /login')).toBe(logins);
     expect(email.made(client, stale)).toBe(false);
     // Another session of the same person shares the limit: it is the person's, not the browser's.

@@ -1,8 +1,9 @@
 import { normalizeEmail } from '@portal/validation/email';
 import { digitsOnly } from '@portal/validation/mask';
-import { TRPCError } from '@trpc/server';
-import type { SignedIn } from '../trpc/context';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { SHARED_MESSAGES } from '../core/messages';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
 
 const MINUTE = 60_000;
@@ -16,10 +17,10 @@ export const REAUTH_MESSAGES = {
 } as const;
 
 /**
- * The code of both refusals: the web app knows it, on these procedures, as "ask for the password" (never
- * UNAUTHORIZED, which it reads as a session that ended).
+ * The kind of both refusals: the web app knows its code (PRECONDITION_FAILED), on these procedures, as
+ * "ask for the password" (never 'unauthorized', which it reads as a session that ended).
  */
-const REAUTH_CODE = 'PRECONDITION_FAILED';
+const REAUTH_KIND = 'precondition';
 
 /** Whether an edit moves the account's recovery channel: another e-mail or another phone than on file. */
 export function changesContact(
@@ -36,12 +37,12 @@ export function changesContact(
  * Whether the session's sign-in (its `createdAt`) is recent enough to act without the password, and was
  * made with proof enough: an identity question's answer (often a birth year) is not.
  */
-export function signedInRecently(ctx: SignedIn, now = Date.now()): boolean {
-  const { createdAt, signedInWith } = ctx.session.data;
+export function signedInRecently(ports: Pick<Ports, 'config'>, person: Person, now = Date.now()): boolean {
+  const { createdAt, signedInWith } = person.data;
   return (
     signedInWith !== undefined &&
     signedInWith !== 'pergunta' &&
-    now - createdAt < ctx.services.config.REAUTH_WINDOW_MINUTES * MINUTE
+    now - createdAt < ports.config.REAUTH_WINDOW_MINUTES * MINUTE
   );
 }
 
@@ -51,13 +52,17 @@ export function signedInRecently(ctx: SignedIn, now = Date.now()): boolean {
  * upstream for the session's own document. That sign-in's token is dropped here: the session keeps its own.
  * Checks are limited per person; a refusal sends nothing else upstream.
  */
-export async function confirmIdentity(ctx: SignedIn, senha: string | undefined): Promise<void> {
-  if (signedInRecently(ctx)) return;
-  if (senha === undefined) throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.needed });
-  const { limiter, upstream } = ctx.services;
-  const { clientId, cpfCnpj } = ctx.session.data;
+export async function confirmIdentity(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream'>,
+  person: Person,
+  senha: string | undefined,
+): Promise<void> {
+  if (signedInRecently(ports, person)) return;
+  if (senha === undefined) throw new Refusal(REAUTH_KIND, REAUTH_MESSAGES.needed);
+  const { limiter, upstream } = ports;
+  const { clientId, cpfCnpj } = person.data;
   if (!(await limiter.hit('reauth', clientId, CHECK_LIMIT))) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
+    throw new Refusal('too-many', SHARED_MESSAGES.tooManyAttempts);
   }
   let signedInAs: string;
   try {
@@ -65,9 +70,9 @@ export async function confirmIdentity(ctx: SignedIn, senha: string | undefined):
   } catch (error) {
     // A refused password is not the session's token expiring: the session goes on.
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
-      throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.wrong });
+      throw new Refusal(REAUTH_KIND, REAUTH_MESSAGES.wrong);
     }
     throw error;
   }
-  if (signedInAs !== clientId) throw new TRPCError({ code: REAUTH_CODE, message: REAUTH_MESSAGES.wrong });
+  if (signedInAs !== clientId) throw new Refusal(REAUTH_KIND, REAUTH_MESSAGES.wrong);
 }

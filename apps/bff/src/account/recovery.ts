@@ -1,6 +1,6 @@
 import { sessionsOf, tooMany } from '../auth/sign-in';
 import { firstFound } from '../keys/keyring';
-import type { Context } from '../trpc/context';
+import type { Ports } from '../ports/ports';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -14,9 +14,9 @@ const resetLinkKey = (form: string) => `reset-link:${form}`;
  * key configured at the send. A record made before keyed values carried ids holds one bare pseudonym,
  * whose key's lists now carry that key's id in front of it.
  */
-function personsOf(ctx: Context, kept: string | string[]): string[] {
+function personsOf(ports: Pick<Ports, 'keys'>, kept: string | string[]): string[] {
   if (Array.isArray(kept)) return kept;
-  return [kept, ...ctx.services.keys.withIds(kept)];
+  return [kept, ...ports.keys.withIds(kept)];
 }
 
 /**
@@ -26,20 +26,23 @@ function personsOf(ctx: Context, kept: string | string[]): string[] {
  * session the person has: whoever signed in with the old password is signed out. The reset link's id is
  * remembered against the person (a pseudonym), for the reset to do the same.
  */
-export async function sendRecovery(ctx: Context, cpfCnpj: string) {
-  const { config, limiter, upstream, sessions, store } = ctx.services;
+export async function sendRecovery(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'store' | 'keys' | 'ip'>,
+  cpfCnpj: string,
+) {
+  const { config, limiter, upstream, sessions, store } = ports;
   const allowed = await limiter.hitAll([
-    ['recovery-ip', ctx.req.ip, { max: config.RECOVERY_MAX_PER_IP, windowMs: 15 * MINUTE }],
+    ['recovery-ip', ports.ip, { max: config.RECOVERY_MAX_PER_IP, windowMs: 15 * MINUTE }],
     ['recovery-doc', cpfCnpj, { max: config.RECOVERY_MAX_PER_DOCUMENT, windowMs: 15 * MINUTE }],
     ['recovery-doc-day', cpfCnpj, { max: config.RECOVERY_MAX_PER_DOCUMENT_DAY, windowMs: DAY }],
   ]);
   if (!allowed) throw tooMany();
   const sent = await upstream.sendRecovery(cpfCnpj);
-  const person = sessionsOf(ctx, cpfCnpj);
+  const person = sessionsOf(ports, cpfCnpj);
   await Promise.all([
     sessions.endAllOf(person),
     store.set(
-      resetLinkKey(ctx.services.keys.sign('reset-link', sent.id)),
+      resetLinkKey(ports.keys.sign('reset-link', sent.id)),
       [person.person, ...(person.formerly ?? [])],
       RESET_LINK_MEMORY_MS,
     ),
@@ -51,18 +54,19 @@ export async function sendRecovery(ctx: Context, cpfCnpj: string) {
  * /nova-senha-pb: a new password, identified by the reset link's id and code; limited per IP. Every
  * session of the person the link was sent to ends.
  */
-export async function resetPassword(ctx: Context, input: { id: string; codigo: string; novaSenha: string }) {
-  const { config, limiter, upstream, sessions, store } = ctx.services;
-  if (
-    !(await limiter.hit('reset-ip', ctx.req.ip, { max: config.RECOVERY_MAX_PER_IP, windowMs: 15 * MINUTE }))
-  )
+export async function resetPassword(
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'store' | 'keys' | 'ip'>,
+  input: { id: string; codigo: string; novaSenha: string },
+) {
+  const { config, limiter, upstream, sessions, store } = ports;
+  if (!(await limiter.hit('reset-ip', ports.ip, { max: config.RECOVERY_MAX_PER_IP, windowMs: 15 * MINUTE })))
     throw tooMany();
   await upstream.resetPassword({ id: input.id, codigo: input.codigo, novaSenha: input.novaSenha });
-  const found = await firstFound(ctx.services.keys.candidates('reset-link', input.id), (form) =>
+  const found = await firstFound(ports.keys.candidates('reset-link', input.id), (form) =>
     store.get<string | string[]>(resetLinkKey(form)),
   );
   if (found) {
-    const [person = '', ...formerly] = personsOf(ctx, found.value);
+    const [person = '', ...formerly] = personsOf(ports, found.value);
     await sessions.endAllOf({ person, formerly, max: config.SESSION_MAX_PER_DOCUMENT });
     await store.delete(resetLinkKey(found.form));
   }

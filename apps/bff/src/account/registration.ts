@@ -1,7 +1,7 @@
 import { REGISTRATION_MESSAGES } from '@portal/contracts/upstream/registration';
 import { limitByIp, startSession } from '../auth/sign-in';
+import type { Ports } from '../ports/ports';
 import type { SessionView } from '../session/session-view';
-import type { Context } from '../trpc/context';
 import { UpstreamError } from '../upstream/errors';
 
 /** The upstream's own refusals, which the contact check repeats before registration. */
@@ -13,13 +13,16 @@ export const CONTACT_MESSAGES = {
 const MINUTE = 60_000;
 
 /** Registrations and contact checks per IP, in the recovery window. */
-const limitRegistrations = (ctx: Context) =>
-  limitByIp(ctx, 'register-ip', ctx.services.config.RECOVERY_MAX_PER_IP, 15 * MINUTE);
+const limitRegistrations = (ports: Pick<Ports, 'config' | 'limiter' | 'ip'>) =>
+  limitByIp(ports, 'register-ip', ports.config.RECOVERY_MAX_PER_IP, 15 * MINUTE);
 
 /** Which of the two contacts are already in use, as the portal's messages (null when free). */
-export async function contactConflicts(ctx: Context, input: { email: string; telefone: string }) {
-  await limitRegistrations(ctx);
-  const counts = await ctx.services.upstream.contactCheck(input.email, input.telefone);
+export async function contactConflicts(
+  ports: Pick<Ports, 'config' | 'limiter' | 'ip' | 'upstream'>,
+  input: { email: string; telefone: string },
+) {
+  await limitRegistrations(ports);
+  const counts = await ports.upstream.contactCheck(input.email, input.telefone);
   return {
     email: counts.countEmail >= 1 ? CONTACT_MESSAGES.emailTaken : null,
     telefone: counts.countTelefone >= 1 ? CONTACT_MESSAGES.phoneTaken : null,
@@ -38,16 +41,16 @@ export const REGISTERED_WITHOUT_SESSION = { status: 'cadastrado-sem-sessao' } as
  * sign-in after a successful registration is not the registration's failure (REGISTERED_WITHOUT_SESSION).
  */
 export async function register(
-  ctx: Context,
-  input: Parameters<Context['services']['upstream']['register']>[0],
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log'>,
+  input: Parameters<Ports['upstream']['register']>[0],
 ): Promise<SessionView | typeof REGISTERED_WITHOUT_SESSION> {
-  await limitRegistrations(ctx);
-  const { pass } = await ctx.services.upstream.register(input);
+  await limitRegistrations(ports);
+  const { pass } = await ports.upstream.register(input);
   try {
-    const login = await ctx.services.upstream.login({ cpfCnpj: input.cpfCnpj, senha: pass });
-    return await startSession(ctx, login, 'cadastro');
+    const login = await ports.upstream.login({ cpfCnpj: input.cpfCnpj, senha: pass });
+    return await startSession(ports, login, 'cadastro');
   } catch (error) {
-    ctx.req.log.warn(
+    ports.log.warn(
       { kind: error instanceof UpstreamError ? error.kind : 'unknown' },
       'registered, but the sign-in after it failed',
     );

@@ -1,7 +1,8 @@
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, type Stack, startStack } from '../testing/harness';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { SHARED_MESSAGES } from '../core/messages';
+import { AUTH_MESSAGES } from './messages';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('identity-question answers sent at once', () => {
     expect(verifications() - before).toBe(3);
     const messages = errors.map((e) => e.message);
     expect(messages.filter((m) => m === WRONG)).toHaveLength(2);
-    expect(messages.filter((m) => m === MESSAGES.challengeExpired)).toHaveLength(18);
+    expect(messages.filter((m) => m === AUTH_MESSAGES.challengeExpired)).toHaveLength(18);
   });
 
   it('count only the answers that reached the upstream against the daily cap, and never against the password', async () => {
@@ -44,7 +45,7 @@ describe('identity-question answers sent at once', () => {
       expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(WRONG);
       const before = reached();
       expect((await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada' }))).message).toBe(
-        MESSAGES.tooManyAttempts,
+        SHARED_MESSAGES.tooManyAttempts,
       );
       expect(reached()).toBe(before);
       const view = await local
@@ -72,7 +73,7 @@ describe('identity-question answers sent at once', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {
-      if (r.status === 'rejected') expect((r.reason as Error).message).toBe(MESSAGES.challengeExpired);
+      if (r.status === 'rejected') expect((r.reason as Error).message).toBe(AUTH_MESSAGES.challengeExpired);
     }
     expect(browsers.filter((b) => b.jar.has('sid'))).toHaveLength(1);
   });

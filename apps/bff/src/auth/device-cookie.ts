@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { cookieSecure } from '../config';
-import type { Context } from '../trpc/context';
+import { type Config, cookieSecure } from '../config/config';
+import type { Ports } from '../ports/ports';
 
 /**
  * OWASP's device cookie: a browser that signed a person in holds a cookie signed for that person, and
@@ -10,53 +10,47 @@ import type { Context } from '../trpc/context';
  * the browsers a person signed in on), one of a key no longer configured is not; every sign-in issues a new
  * one under the newest key.
  */
-const cookieName = (ctx: Context) =>
-  cookieSecure(ctx.services.config) ? '__Host-dispositivo' : 'dispositivo';
+const cookieName = (config: Config) => (cookieSecure(config) ? '__Host-dispositivo' : 'dispositivo');
 
 // The MACs as the cookies made before keyed values carried ids: the key id already leads the cookie.
-const signature = (ctx: Context, keyId: string, cpfCnpj: string, device: string) => {
-  const { keys } = ctx.services;
-  return keys.mac('device', `${keys.mac('device-person', cpfCnpj, keyId)}.${device}`, keyId);
-};
+const signature = ({ keys }: Pick<Ports, 'keys'>, keyId: string, cpfCnpj: string, device: string) =>
+  keys.mac('device', `${keys.mac('device-person', cpfCnpj, keyId)}.${device}`, keyId);
 
 /** The id of this browser when it holds a device cookie signed for this document; undefined otherwise. */
-export function trustedDevice(ctx: Context, cpfCnpj: string): string | undefined {
-  const value = ctx.req.cookies[cookieName(ctx)];
+export function trustedDevice(
+  ports: Pick<Ports, 'config' | 'keys' | 'cookies'>,
+  cpfCnpj: string,
+): string | undefined {
+  const value = ports.cookies.get(cookieName(ports.config));
   const [kid, device, mac, ...rest] = value?.split('.') ?? [];
-  if (
-    !kid ||
-    !device ||
-    !mac ||
-    rest.length > 0 ||
-    !ctx.services.keys.has(kid) ||
-    !/^[\w-]{22}$/.test(device)
-  )
+  if (!kid || !device || !mac || rest.length > 0 || !ports.keys.has(kid) || !/^[\w-]{22}$/.test(device))
     return undefined;
-  const expected = Buffer.from(signature(ctx, kid, cpfCnpj, device));
+  const expected = Buffer.from(signature(ports, kid, cpfCnpj, device));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? device : undefined;
 }
 
-const cookieOptions = (ctx: Context) =>
+const cookieOptions = (config: Config) =>
   ({
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: cookieSecure(ctx.services.config),
+    secure: cookieSecure(config),
   }) as const;
 
 /** After a sign-in: this browser is the person's, for DEVICE_COOKIE_DAYS. */
-export function issueDeviceCookie(ctx: Context, cpfCnpj: string): void {
+export function issueDeviceCookie(ports: Pick<Ports, 'config' | 'keys' | 'cookies'>, cpfCnpj: string): void {
   const device = randomBytes(16).toString('base64url');
-  const { newest } = ctx.services.keys;
-  ctx.res.setCookie(cookieName(ctx), `${newest}.${device}.${signature(ctx, newest, cpfCnpj, device)}`, {
-    ...cookieOptions(ctx),
-    maxAge: ctx.services.config.DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-  });
+  const { newest } = ports.keys;
+  ports.cookies.set(
+    cookieName(ports.config),
+    `${newest}.${device}.${signature(ports, newest, cpfCnpj, device)}`,
+    { ...cookieOptions(ports.config), maxAge: ports.config.DEVICE_COOKIE_DAYS * 24 * 60 * 60 },
+  );
 }
 
 /** After the account's deletion: the browser holds nothing of it. */
-export function forgetDevice(ctx: Context): void {
-  if (ctx.req.cookies[cookieName(ctx)] !== undefined)
-    ctx.res.clearCookie(cookieName(ctx), cookieOptions(ctx));
+export function forgetDevice(ports: Pick<Ports, 'config' | 'cookies'>): void {
+  const name = cookieName(ports.config);
+  if (ports.cookies.get(name) !== undefined) ports.cookies.clear(name, cookieOptions(ports.config));
 }

@@ -1,20 +1,21 @@
 import type { LoginData } from '@portal/contracts/upstream/auth';
 import { normalizeDocument } from '@portal/validation/document';
-import { TRPCError } from '@trpc/server';
+import { SHARED_MESSAGES } from '../core/messages';
+import { Refusal } from '../core/refusal';
+import type { Person, SignInWay } from '../core/session';
+import type { Ports } from '../ports/ports';
 import type { PersonIndex } from '../session/session-manager';
-import type { SignInWay } from '../session/session-store';
 import { type SessionView, toSessionView } from '../session/session-view';
-import type { Context } from '../trpc/context';
-import { MESSAGES } from '../trpc/to-trpc-error';
 import { UpstreamError } from '../upstream/errors';
 import { issueDeviceCookie, trustedDevice } from './device-cookie';
+import { AUTH_MESSAGES } from './messages';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Same message for an unknown document, a wrong password and a lock: nothing to enumerate. */
-const refused = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.loginFailed });
-export const tooMany = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyAttempts });
+const refused = () => new Refusal('unauthorized', AUTH_MESSAGES.loginFailed);
+export const tooMany = () => new Refusal('too-many', SHARED_MESSAGES.tooManyAttempts);
 
 /** Whose counter an attempt was taken from: this trusted browser's, or the document's for its path. */
 interface Counted {
@@ -29,13 +30,13 @@ interface Counted {
  * refused: over a limit, locked, or inside the delay after a failure.
  */
 export async function takeAttempt(
-  ctx: Context,
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'cookies' | 'ip'>,
   cpfCnpj: string,
   path: 'password' | 'question',
 ): Promise<Counted | null> {
-  const { config, limiter } = ctx.services;
+  const { config, limiter } = ports;
   const windowMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
-  const device = trustedDevice(ctx, cpfCnpj);
+  const device = trustedDevice(ports, cpfCnpj);
   const counted: Counted = device
     ? { scope: 'signin-device', value: device }
     : { scope: path === 'password' ? 'signin-doc' : 'question-doc', value: cpfCnpj };
@@ -45,7 +46,7 @@ export async function takeAttempt(
       ? { max: config.CHALLENGE_ANSWERS_PER_DOCUMENT_DAY, windowMs: DAY }
       : { max: config.SIGNIN_MAX_FAILURES, windowMs };
   const allowed = await limiter.hitAll([
-    ['signin-ip', ctx.req.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs }],
+    ['signin-ip', ports.ip, { max: config.SIGNIN_MAX_ATTEMPTS_PER_IP, windowMs }],
     [counted.scope, counted.value, limit],
   ]);
   return allowed ? counted : null;
@@ -57,8 +58,8 @@ export async function takeAttempt(
  * browser after the first makes the document wait SIGNIN_DELAY_BASE_MS, doubled per failure. Identity
  * answers have no lock of their own: their daily cap is it.
  */
-export async function noteFailure(ctx: Context, counted: Counted): Promise<void> {
-  const { config, limiter } = ctx.services;
+export async function noteFailure(ports: Pick<Ports, 'config' | 'limiter'>, counted: Counted): Promise<void> {
+  const { config, limiter } = ports;
   if (counted.scope === 'question-doc') return;
   const lockMs = config.SIGNIN_LOCK_MINUTES * MINUTE;
   const failures = await limiter.count(counted.scope, counted.value);
@@ -72,17 +73,22 @@ export async function noteFailure(ctx: Context, counted: Counted): Promise<void>
 }
 
 /** Takes one hit of a per-IP limit over `windowMs`; refuses with 'too many attempts' beyond it. */
-export async function limitByIp(ctx: Context, bucket: string, max: number, windowMs: number): Promise<void> {
-  if (!(await ctx.services.limiter.hit(bucket, ctx.req.ip, { max, windowMs }))) throw tooMany();
+export async function limitByIp(
+  ports: Pick<Ports, 'limiter' | 'ip'>,
+  bucket: string,
+  max: number,
+  windowMs: number,
+): Promise<void> {
+  if (!(await ports.limiter.hit(bucket, ports.ip, { max, windowMs }))) throw tooMany();
 }
 
 /**
  * Where a document's sessions are listed: under a keyed pseudonym of it, never the document; the newest
  * key's, and the older keys' where sessions begun before a rotation are still listed.
  */
-export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => {
-  const [person = '', ...formerly] = ctx.services.keys.candidates('sessions-of', cpfCnpj);
-  return { person, formerly, max: ctx.services.config.SESSION_MAX_PER_DOCUMENT };
+export const sessionsOf = (ports: Pick<Ports, 'keys' | 'config'>, cpfCnpj: string): PersonIndex => {
+  const [person = '', ...formerly] = ports.keys.candidates('sessions-of', cpfCnpj);
+  return { person, formerly, max: ports.config.SESSION_MAX_PER_DOCUMENT };
 };
 
 /**
@@ -91,60 +97,82 @@ export const sessionsOf = (ctx: Context, cpfCnpj: string): PersonIndex => {
  * password attempts (an identity answer's daily cap is not).
  */
 export async function startSession(
-  ctx: Context,
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies'>,
   login: LoginData,
   signedInWith: SignInWay,
   counted?: Counted,
 ): Promise<SessionView> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
   const given = counted?.scope === 'signin-device' ? counted : { scope: 'signin-doc', value: cpfCnpj };
-  await ctx.services.limiter.clear(given.scope, given.value);
-  await ctx.services.sessions.endChallenge(ctx.req, ctx.res);
-  const session = await ctx.services.sessions.start(
-    ctx.req,
-    ctx.res,
+  await ports.limiter.clear(given.scope, given.value);
+  await ports.sessions.endChallenge(ports.cookies);
+  const session = await ports.sessions.start(
+    ports.cookies,
     { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome, signedInWith },
-    sessionsOf(ctx, cpfCnpj),
+    sessionsOf(ports, cpfCnpj),
   );
-  issueDeviceCookie(ctx, cpfCnpj);
+  issueDeviceCookie(ports, cpfCnpj);
   return toSessionView(session.data);
 }
 
+/** What the sign-in page may offer: Google only when a client id is configured. */
+export function signInOptions(ports: Pick<Ports, 'config'>) {
+  const { GOOGLE_CLIENT_ID, GOOGLE_SCRIPT_URL } = ports.config;
+  return {
+    googleClientId: GOOGLE_CLIENT_ID ?? null,
+    googleScriptUrl: GOOGLE_CLIENT_ID ? GOOGLE_SCRIPT_URL : null,
+  };
+}
+
 /** The current session, re-validated upstream with its token; null when signed out. */
-export async function currentSession(ctx: Context): Promise<SessionView | null> {
-  if (!ctx.session) return null;
+export async function currentSession(
+  ports: Pick<Ports, 'upstream' | 'sessions' | 'cookies' | 'log'>,
+  person: Person | null,
+): Promise<SessionView | null> {
+  if (!person) return null;
   try {
-    const fresh = await ctx.services.upstream.login({ token: ctx.session.data.token });
-    return toSessionView({ ...ctx.session.data, nome: fresh.nome });
+    const fresh = await ports.upstream.login({ token: person.data.token });
+    return toSessionView({ ...person.data, nome: fresh.nome });
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'token-expired') {
-      await ctx.services.sessions.end(ctx.req, ctx.res);
+      await ports.sessions.end(ports.cookies);
       return null;
     }
     // An upstream hiccup does not sign anyone out.
-    ctx.req.log.warn(
+    ports.log.warn(
       { kind: error instanceof UpstreamError ? error.kind : 'unknown' },
       'session re-validation failed',
     );
-    return toSessionView(ctx.session.data);
+    return toSessionView(person.data);
   }
+}
+
+const LOOKUP_WINDOW_MS = 10 * MINUTE;
+
+/** Home banner: is this document registered? (decides between /login and /cadastro); limited per IP. */
+export async function lookupDocument(
+  ports: Pick<Ports, 'config' | 'limiter' | 'ip' | 'upstream'>,
+  cpfCnpj: string,
+) {
+  await limitByIp(ports, 'lookup-ip', ports.config.LOOKUP_MAX_PER_IP, LOOKUP_WINDOW_MS);
+  return ports.upstream.documentStatus(cpfCnpj);
 }
 
 /** Password sign-in, counted against the document and the IP. */
 export async function signInWithPassword(
-  ctx: Context,
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log'>,
   input: { cpfCnpj: string; senha: string },
 ): Promise<SessionView> {
-  const counted = await takeAttempt(ctx, normalizeDocument(input.cpfCnpj), 'password');
+  const counted = await takeAttempt(ports, normalizeDocument(input.cpfCnpj), 'password');
   if (!counted) {
-    ctx.req.log.info('sign-in refused: attempt limit');
+    ports.log.info({}, 'sign-in refused: attempt limit');
     throw refused();
   }
   try {
-    return await startSession(ctx, await ctx.services.upstream.login(input), 'senha', counted);
+    return await startSession(ports, await ports.upstream.login(input), 'senha', counted);
   } catch (error) {
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
-      await noteFailure(ctx, counted);
+      await noteFailure(ports, counted);
       throw refused();
     }
     throw error;
@@ -152,19 +180,28 @@ export async function signInWithPassword(
 }
 
 /** Google one-tap: the credential is verified here before the upstream sees it. */
-export async function signInWithGoogle(ctx: Context, credential: string): Promise<SessionView> {
-  const identity = await ctx.services.verifyGoogle(credential);
-  if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.googleFailed });
+export async function signInWithGoogle(
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'upstream' | 'verifyGoogle'>,
+  credential: string,
+): Promise<SessionView> {
+  const identity = await ports.verifyGoogle(credential);
+  if (!identity) throw new Refusal('unauthorized', AUTH_MESSAGES.googleFailed);
   try {
-    return await startSession(ctx, await ctx.services.upstream.loginGoogle(credential), 'google');
+    return await startSession(ports, await ports.upstream.loginGoogle(credential), 'google');
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'rejected') {
-      const message = error.upstreamMessage ?? MESSAGES.googleFailed;
-      throw new TRPCError({
-        code: message === MESSAGES.googleNotRegistered ? 'NOT_FOUND' : 'UNAUTHORIZED',
+      const message = error.upstreamMessage ?? AUTH_MESSAGES.googleFailed;
+      throw new Refusal(
+        message === AUTH_MESSAGES.googleNotRegistered ? 'not-found' : 'unauthorized',
         message,
-      });
+      );
     }
     throw error;
   }
+}
+
+/** Ends this browser's session, if any. */
+export async function signOut(ports: Pick<Ports, 'sessions' | 'cookies'>) {
+  await ports.sessions.end(ports.cookies);
+  return { ok: true as const };
 }
