@@ -1,8 +1,7 @@
+import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { describe, expect, it } from 'vitest';
-import type { Summary } from '../negotiation/summary';
-import { pdfTexts } from '../testing/pdf-text';
+import type { BoletoView, Summary } from '../core/records';
 import { agreementLetterPdf, letterOfAgreement, letterOfSummary } from './agreement-letter';
-import type { BoletoView } from './types';
 
 const PIX_CODE = `00020126580014br.gov.bcb.pix0136${'a'.repeat(120)}5204000053039865405541.91`;
 

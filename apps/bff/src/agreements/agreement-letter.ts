@@ -8,48 +8,8 @@ import type { AgreementQueryResult, PaymentMethod } from '@portal/contracts/upst
 import { formatBrDate } from '@portal/validation/dates';
 import { formatMoney, parseMoney, sumCents } from '@portal/validation/money';
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { Summary } from '../negotiation/summary';
+import type { AgreementLetter, BoletoView, LetterPayment, Summary } from '../core/records';
 import { isoOf } from '../negotiation/views';
-import type { BoletoView } from './types';
-
-export interface LetterPayment {
-  /** 'Pagamento à vista', 'Entrada', 'Parcela 4', … */
-  descricao: string;
-  /** ISO; null when the date comes with that instalment's own boleto */
-  vencimento: string | null;
-  valorCents: number;
-  /** the upstream's status of an agreement instalment, when known */
-  situacao: 'EM ABERTO' | 'PAGO' | 'FUTURA' | null;
-}
-
-export interface LetterDebt {
-  contrato: string;
-  numero: number | null;
-  vencimento: string;
-  /** the original value */
-  valorCents: number;
-}
-
-/** What a letter says; kept in the session under a random ref until the browser asks for the PDF. */
-export interface AgreementLetter {
-  /** the agreement's id: the nosso número of an agreement made now, the code of one in progress */
-  codigoAcordo: string;
-  credor: string;
-  contrato: string;
-  formaPagamento: PaymentMethod;
-  /** ISO date */
-  emitidaEm: string;
-  pagamentos: LetterPayment[];
-  descontoCents: number | null;
-  totalCents: number;
-  /** the debt instalments the agreement settles (known for an agreement made in this session) */
-  negociadas: LetterDebt[];
-  /** how to pay what is due now: the linha digitável, the PIX Copia e Cola or the card payment page */
-  codigos: { rotulo: string; valor: string }[];
-}
-
-/** The letters a session may open: ref → what the letter says. */
-export type AgreementLetters = Record<string, AgreementLetter>;
 
 const LETTER_METHOD_LABEL: Record<PaymentMethod, string> = {
   boleto: 'Boleto',

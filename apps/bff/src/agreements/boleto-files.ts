@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Boleto, PaymentMethod } from '@portal/contracts/upstream/entities';
 import { UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import { readPix } from '@portal/validation/pix';
-import type { SignedIn } from '../trpc/context';
-import { type AgreementLetter, letterFileName } from './agreement-letter';
-import type { BoletoView, ConcludedAgreement } from './types';
+import type { AgreementLetter, BoletoFiles, BoletoView, ConcludedAgreement } from '../core/records';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
+import { letterFileName } from './agreement-letter';
 
 const MAX_BOLETO_FILES = 100;
 const MAX_LETTERS = 20;
@@ -33,13 +34,14 @@ const isHttpUrl = (url: string) => {
  * ones only), so only this session can open it through our own origin.
  */
 export async function boletoViews(
-  ctx: SignedIn,
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
   method: PaymentMethod,
   contract: string,
   boletos: Boleto[],
 ): Promise<BoletoView[]> {
-  const { sessions } = ctx.services;
-  const files = (await sessions.read(ctx.session, 'boletos')) ?? {};
+  const { sessions } = ports;
+  const files = (await sessions.read(person, 'boletos')) ?? {};
   const views = boletos.map((b, index): BoletoView => {
     const arquivo = `${contract}_${index + 1}.pdf`;
     const path = pdfPathOf(b.url);
@@ -62,7 +64,7 @@ export async function boletoViews(
     };
   });
   const kept = Object.entries(files).slice(-MAX_BOLETO_FILES);
-  await sessions.write(ctx.session, 'boletos', Object.fromEntries(kept));
+  await sessions.write(person, 'boletos', Object.fromEntries(kept));
   return views;
 }
 
@@ -71,17 +73,34 @@ export async function boletoViews(
  * with what the letter says, so only this session can open it; the PDF is drawn when it is asked for.
  */
 export async function letterFile(
-  ctx: SignedIn,
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
   letter: AgreementLetter,
 ): Promise<ConcludedAgreement['carta']> {
-  const { sessions } = ctx.services;
-  const letters = (await sessions.read(ctx.session, 'cartas')) ?? {};
+  const { sessions } = ports;
+  const letters = (await sessions.read(person, 'cartas')) ?? {};
   const ref = randomBytes(18).toString('base64url');
   letters[ref] = letter;
-  await sessions.write(
-    ctx.session,
-    'cartas',
-    Object.fromEntries(Object.entries(letters).slice(-MAX_LETTERS)),
-  );
+  await sessions.write(person, 'cartas', Object.fromEntries(Object.entries(letters).slice(-MAX_LETTERS)));
   return { pdfUrl: `/api/cartas/${ref}.pdf`, arquivo: letterFileName(letter.contrato) };
+}
+
+/** The boleto file listed in this session under a ref of its `pdfUrl`; undefined for any other ref. */
+export async function keptBoletoFile(
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
+  ref: string,
+): Promise<BoletoFiles[string] | undefined> {
+  const files = await ports.sessions.read(person, 'boletos');
+  return files?.[ref];
+}
+
+/** What the letter listed in this session under a ref of its `pdfUrl` says; undefined for any other ref. */
+export async function keptLetter(
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
+  ref: string,
+): Promise<AgreementLetter | undefined> {
+  const letters = await ports.sessions.read(person, 'cartas');
+  return letters?.[ref];
 }

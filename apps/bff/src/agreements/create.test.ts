@@ -1,9 +1,9 @@
 import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { formatBrDate } from '@portal/validation/dates';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Summary } from '../negotiation/summary';
-import { createMemoryStore } from '../session/memory-store';
-import { failure, type Stack, startStack } from '../testing/harness';
+import type { Summary } from '../core/records';
+import { createMemoryStore } from '../store/memory-store';
 
 // What reached the upstream is read at the simulator (its journal of proxy requests), never from the BFF.
 const store = createMemoryStore();

@@ -1,11 +1,12 @@
 import type { createAgreementInput } from '@portal/contracts/procedures/agreements';
 import { type BoletoIssueResult, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import type { ConcludedAgreement, Summary } from '../core/records';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
 import { contractScope } from '../negotiation/creditors';
-import type { Summary } from '../negotiation/summary';
-import type { SignedIn } from '../trpc/context';
+import type { Ports } from '../ports/ports';
 import type { UpstreamError } from '../upstream/errors';
 import { letterOfSummary } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
@@ -20,11 +21,15 @@ import {
   intentKey,
   neverSent,
   pendingKey,
+  type ReconcilePorts,
   reconcile,
   settle,
 } from './intent';
 import { ownerOf, rememberMade } from './made-agreements';
-import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult, type IntentStatus } from './types';
+import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
+
+/** What concluding an agreement reaches: the intent's ports, and the profile's contacts upstream. */
+type CreatePorts = ReconcilePorts & Pick<Ports, 'upstream'>;
 
 /**
  * Concludes the agreement of the session's summary (proxy `gerarBoleto`), sent at most once per key.
@@ -35,30 +40,30 @@ import { AGREEMENT_MESSAGES, type ConcludedAgreement, type CreateResult, type In
  * reconciled with `consultaAcordo` before its key is freed, and stays 'processando' until it can be.
  */
 export async function createAgreement(
-  ctx: SignedIn,
+  ports: CreatePorts,
+  person: Person,
   input: z.output<typeof createAgreementInput>,
 ): Promise<CreateResult> {
-  const { sessions, store, proxy } = ctx.services;
+  const { sessions, store, proxy } = ports;
   const key = intentKey(input.chave);
-  const owner = ownerOf(ctx);
+  const owner = ownerOf(ports, person);
   const body = bodyOf(input);
   // A repeat is answered from the record: its outcome, or 409 while it is still processing.
   const repeat = (intent: Intent | undefined): CreateResult => {
-    const answer = intent ? answerOf(ctx, intent, body) : ({ status: 'processando' } as const);
-    if (answer.status === 'processando')
-      throw new TRPCError({ code: 'CONFLICT', message: AGREEMENT_MESSAGES.inProgress });
+    const answer = intent ? answerOf(ports, person, intent, body) : ({ status: 'processando' } as const);
+    if (answer.status === 'processando') throw new Refusal('conflict', AGREEMENT_MESSAGES.inProgress);
     return answer;
   };
   const earlier = await store.get<Intent>(key);
   if (earlier) return repeat(earlier);
 
-  const summary = await sessions.read(ctx.session, 'summary');
+  const summary = await sessions.read(person, 'summary');
   if (!summary || summary.chave !== input.chave) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+    throw new Refusal('precondition', AGREEMENT_MESSAGES.noSummary);
   }
-  const delivery = await deliveryOf(ctx, input.email || undefined, input.telefone || undefined);
+  const delivery = await deliveryOf(ports, person, input.email || undefined, input.telefone || undefined);
   // What the contract has before the send: an agreement that appears after it is this intent's.
-  const before = await agreementCodeOn(ctx, summary);
+  const before = await agreementCodeOn(ports, person, summary);
   const intent: Intent = { owner, body, summary, before, sentAt: Date.now() };
   if (!(await store.claim(key, intent, INTENT_TTL_MS))) return repeat(await store.get<Intent>(key));
   // Found by the person's other sessions while it processes (a failure here only hides it there).
@@ -67,7 +72,7 @@ export async function createAgreement(
   let reply: BoletoIssueResult;
   try {
     reply = await proxy.call('gerarBoleto', {
-      ...contractScope(ctx, summary.credor.codcredor, summary.contrato),
+      ...contractScope(ports, person, summary.credor.codcredor, summary.contrato),
       formapagamento: PAYMENT_METHOD_CODE[summary.formaPagamento],
       idproposta: summary.idProposta,
       modo: summary.modo,
@@ -83,28 +88,28 @@ export async function createAgreement(
       throw error;
     }
     if (answeredWithError(error)) {
-      const outcome = await afterErrorReply(ctx, input.chave, intent, 'recusa');
+      const outcome = await afterErrorReply(ports, person, input.chave, intent, 'recusa');
       // Proven to have made nothing: the upstream's own message; 'Token expirado' ends the session.
       if (outcome.status === 'nenhum' || (error as UpstreamError).kind === 'token-expired') throw error;
       return outcome;
     }
     // No answer (timeout, lost socket, a reply off contract): the upstream may have made it.
-    ctx.req.log.warn({ kind: (error as { kind?: string }).kind }, 'agreement outcome unknown: pending');
+    ports.log.warn({ kind: (error as { kind?: string }).kind }, 'agreement outcome unknown: pending');
     return { status: 'processando' };
   }
   if (reply.erro) {
-    const outcome = await afterErrorReply(ctx, input.chave, intent, 'erro');
+    const outcome = await afterErrorReply(ports, person, input.chave, intent, 'erro');
     // Proven to have made nothing: the failure page (/erro-efetivacao), the key free for another try.
     return outcome.status === 'nenhum' ? { status: 'erro' } : outcome;
   }
 
   try {
-    const result = await concluded(ctx, summary, reply);
-    await settle(ctx, input.chave, intent, result);
+    const result = await concluded(ports, person, summary, reply);
+    await settle(ports, person, input.chave, intent, result);
     return result;
   } catch (error) {
     // Made upstream but not recorded here (the store failed): pending, and reconciled, never re-sent.
-    ctx.req.log.warn({ err: (error as Error).message }, 'agreement made but not recorded: pending');
+    ports.log.warn({ err: (error as Error).message }, 'agreement made but not recorded: pending');
     return { status: 'processando' };
   }
 }
@@ -116,29 +121,35 @@ export async function createAgreement(
  * absent; 'processando' while the upstream cannot be asked.
  */
 async function afterErrorReply(
-  ctx: SignedIn,
+  ports: ReconcilePorts,
+  person: Person,
   chave: string,
   intent: Intent,
   answered: NonNullable<Intent['answered']>,
 ): Promise<IntentStatus> {
   const marked: Intent = { ...intent, answered };
-  ctx.req.log.info({ answered }, 'agreement answered with an error: reconciling');
+  ports.log.info({ answered }, 'agreement answered with an error: reconciling');
   try {
-    await ctx.services.store.set(intentKey(chave), marked, INTENT_TTL_MS);
+    await ports.store.set(intentKey(chave), marked, INTENT_TTL_MS);
   } catch {
     // Unmarked, the intent is still reconciled: by the polls, past the channel's deadline.
     return { status: 'processando' };
   }
-  return reconcile(ctx, chave, marked).catch((): IntentStatus => ({ status: 'processando' }));
+  return reconcile(ports, person, chave, marked).catch((): IntentStatus => ({ status: 'processando' }));
 }
 
 /** The concluded agreement the session shows (/acordo-concluido), from the upstream's reply. */
-async function concluded(ctx: SignedIn, summary: Summary, reply: BoletoIssueResult): Promise<CreateResult> {
-  await rememberMade(ctx, summary.credor.codcredor, summary.contrato, {
+async function concluded(
+  ports: Pick<Ports, 'sessions' | 'store' | 'keys' | 'log'>,
+  person: Person,
+  summary: Summary,
+  reply: BoletoIssueResult,
+): Promise<CreateResult> {
+  await rememberMade(ports, person, summary.credor.codcredor, summary.contrato, {
     tipoAcordo: summary.tipoAcordo,
     modo: summary.modo,
   });
-  const boletos = await boletoViews(ctx, summary.formaPagamento, summary.contrato, reply.boletos);
+  const boletos = await boletoViews(ports, person, summary.formaPagamento, summary.contrato, reply.boletos);
   const acordo: ConcludedAgreement = {
     tipo: 'acordo',
     titulo: AGREEMENT_MESSAGES.defaultTitle,
@@ -155,8 +166,12 @@ async function concluded(ctx: SignedIn, summary: Summary, reply: BoletoIssueResu
     // what the boletos issued now charge: a plan's entry, else the whole
     valorCents: summary.detalhes.entradaCents ?? summary.detalhes.totalCents,
     vencimento: summary.detalhes.vencimento,
-    carta: await letterFile(ctx, letterOfSummary(summary, reply.nossonumero, boletos, todayInBrazil())),
+    carta: await letterFile(
+      ports,
+      person,
+      letterOfSummary(summary, reply.nossonumero, boletos, todayInBrazil()),
+    ),
   };
-  await ctx.services.sessions.write(ctx.session, 'agreement', acordo);
+  await ports.sessions.write(person, 'agreement', acordo);
   return { status: 'concluido', acordo };
 }

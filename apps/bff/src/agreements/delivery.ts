@@ -1,15 +1,21 @@
 import { normalizeEmail } from '@portal/validation/email';
 import { isValidPhone, normalizePhone } from '@portal/validation/phone';
-import { TRPCError } from '@trpc/server';
-import type { SignedIn } from '../trpc/context';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
 import { AGREEMENT_MESSAGES } from './types';
 
 /** The contacts given, normalized; with none given, the ones on file. */
-async function contactsOf(ctx: SignedIn, email: string | undefined, telefone: string | undefined) {
+async function contactsOf(
+  ports: Pick<Ports, 'upstream'>,
+  person: Person,
+  email: string | undefined,
+  telefone: string | undefined,
+) {
   const mail = email ? normalizeEmail(email) : '';
   const phone = telefone ? normalizePhone(telefone) : '';
   if (mail || phone) return { mail, phone };
-  const profile = await ctx.services.upstream.profile(ctx.session.data.token);
+  const profile = await ports.upstream.profile(person.data.token);
   return { mail: profile.email, phone: profile.telefone };
 }
 
@@ -17,13 +23,18 @@ async function contactsOf(ctx: SignedIn, email: string | undefined, telefone: st
  * Where the upstream sends a new agreement's boletos (`gerarBoleto`): 'email;sms', 'email' or 'sms', and
  * the matching addresses joined by ';'. With no contact given, the ones on file.
  */
-export async function deliveryOf(ctx: SignedIn, email: string | undefined, telefone: string | undefined) {
-  const { mail, phone } = await contactsOf(ctx, email, telefone);
+export async function deliveryOf(
+  ports: Pick<Ports, 'upstream'>,
+  person: Person,
+  email: string | undefined,
+  telefone: string | undefined,
+) {
+  const { mail, phone } = await contactsOf(ports, person, email, telefone);
   if (mail && phone)
     return { canalrecebimento: 'email;sms' as const, destinorecebimento: `${mail};${phone}` };
   if (mail) return { canalrecebimento: 'email' as const, destinorecebimento: mail };
   if (phone) return { canalrecebimento: 'sms' as const, destinorecebimento: phone };
-  throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
+  throw new Refusal('bad-request', AGREEMENT_MESSAGES.noContact);
 }
 
 /**
@@ -32,13 +43,14 @@ export async function deliveryOf(ctx: SignedIn, email: string | undefined, telef
  * ones on file. The concluded page then offers the other channel.
  */
 export async function reissueDeliveryOf(
-  ctx: SignedIn,
+  ports: Pick<Ports, 'upstream'>,
+  person: Person,
   email: string | undefined,
   telefone: string | undefined,
 ): Promise<{ canalrecebimento: 'email' | 'sms'; destinorecebimento: string }> {
-  const { mail, phone } = await contactsOf(ctx, email, telefone);
+  const { mail, phone } = await contactsOf(ports, person, email, telefone);
   if (mail) return { canalrecebimento: 'email', destinorecebimento: mail };
   // an SMS reaches a mobile only
   if (isValidPhone(phone)) return { canalrecebimento: 'sms', destinorecebimento: phone };
-  throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.noContact });
+  throw new Refusal('bad-request', AGREEMENT_MESSAGES.noContact);
 }

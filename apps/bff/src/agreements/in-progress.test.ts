@@ -1,8 +1,8 @@
 import type { LedgerAgreement } from '@portal/stub/negotiation/agreements';
 import { boletoNossoNumero } from '@portal/stub/negotiation/agreements';
-import { openSocket } from '@portal/stub/testing/socket';
+import { concludeIndividualInstalments, failure, type Stack, startStack } from '@portal/test-kit/harness';
+import { openSocket } from '@portal/test-kit/stub-socket';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { concludeIndividualInstalments, failure, type Stack, startStack } from '../testing/harness';
 import { AGREEMENT_MESSAGES } from './types';
 
 // What reached the upstream is read at the simulator (its journal of proxy requests), never from the BFF.

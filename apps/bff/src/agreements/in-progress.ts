@@ -8,19 +8,21 @@ import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';
 import { normalizePhone } from '@portal/validation/phone';
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { tooMany } from '../auth/sign-in';
+import { SHARED_MESSAGES } from '../core/messages';
+import type { ConcludedAgreement } from '../core/records';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import { isoOf, paidDayOf } from '../negotiation/views';
-import { trackBoleto } from '../tracking/trail';
-import type { SignedIn } from '../trpc/context';
+import type { Ports } from '../ports/ports';
+import { type SignedInTrailPorts, trackBoleto } from '../tracking/trail';
 import { letterOfAgreement } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
 import { reissueDeliveryOf } from './delivery';
 import { madeOn } from './made-agreements';
 import { negativeRecordLift } from './negative-record';
-import { AGREEMENT_MESSAGES, type ConcludedAgreement, type ReissueResult, type SendResult } from './types';
+import { AGREEMENT_MESSAGES, type ReissueResult, type SendResult } from './types';
 
 /**
  * Only the first unpaid instalment can be paid now: every later unpaid one is shown FUTURA, whatever the
@@ -39,35 +41,44 @@ function payableFirst(agreement: AgreementQueryResult): AgreementQueryResult {
 
 const HOUR = 60 * 60_000;
 
+/** What reading an agreement in progress reaches: the proxy, and the creditors the session listed. */
+type AgreementPorts = Pick<Ports, 'proxy' | 'sessions' | 'log'>;
+
+/** What sending an agreement's boletos reaches besides: the send limits and the trail. */
+type SendPorts = AgreementPorts & SignedInTrailPorts & Pick<Ports, 'limiter' | 'config'>;
+
+/** What a re-issue reaches besides: the records of made agreements (keyed) and the profile's contacts. */
+type ReissuePorts = SendPorts & Pick<Ports, 'store' | 'keys' | 'upstream'>;
+
 /**
  * Each send or re-issue has the upstream e-mail or text a boleto to someone: both are counted together,
  * per session and per document, before anything is asked of the upstream.
  */
-async function takeSend(ctx: SignedIn): Promise<void> {
-  const { config, limiter } = ctx.services;
+async function takeSend(ports: Pick<Ports, 'config' | 'limiter'>, person: Person): Promise<void> {
+  const { config, limiter } = ports;
   const allowed = await limiter.hitAll([
-    [
-      'agreement-send-session',
-      ctx.session.id,
-      { max: config.AGREEMENT_SENDS_PER_SESSION_HOUR, windowMs: HOUR },
-    ],
+    ['agreement-send-session', person.id, { max: config.AGREEMENT_SENDS_PER_SESSION_HOUR, windowMs: HOUR }],
     [
       'agreement-send-doc',
-      ctx.session.data.cpfCnpj,
+      person.data.cpfCnpj,
       { max: config.AGREEMENT_SENDS_PER_PERSON_DAY, windowMs: 24 * HOUR },
     ],
   ]);
-  if (!allowed) throw tooMany();
+  if (!allowed) throw new Refusal('too-many', SHARED_MESSAGES.tooManyAttempts);
 }
 
 /** The agreement in progress on a contract (proxy `consultaAcordo`), its statuses as the portal shows them. */
-export const agreementOn = async (ctx: SignedIn, scope: ReturnType<typeof contractScope>) =>
-  payableFirst(await ctx.services.proxy.call('consultaAcordo', scope));
+export const agreementOn = async (ports: Pick<Ports, 'proxy'>, scope: ReturnType<typeof contractScope>) =>
+  payableFirst(await ports.proxy.call('consultaAcordo', scope));
 
 /** The agreement in progress on a contract, for /acordos. */
-export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof inProgressInput>) {
-  const creditor = await creditorOf(ctx, input.codcredor);
-  const data = await agreementOn(ctx, contractScope(ctx, creditor.agrupador, input.contrato));
+export async function agreementInProgress(
+  ports: AgreementPorts,
+  person: Person,
+  input: z.output<typeof inProgressInput>,
+) {
+  const creditor = await creditorOf(ports, person, input.codcredor);
+  const data = await agreementOn(ports, contractScope(ports, person, creditor.agrupador, input.contrato));
   return {
     credor: creditorBrief(creditor),
     contrato: input.contrato,
@@ -93,18 +104,27 @@ export async function agreementInProgress(ctx: SignedIn, input: z.output<typeof 
  * (`emitirBoleto`, by one channel), in the type and mode the agreement was made with. Any other
  * instalment is refused before anything is asked of the upstream.
  */
-export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput>): Promise<ReissueResult> {
-  await takeSend(ctx);
-  const creditor = await creditorOf(ctx, input.codcredor);
-  const { proxy, sessions } = ctx.services;
-  const scope = contractScope(ctx, creditor.agrupador, input.contrato);
-  const current = await agreementOn(ctx, scope);
+export async function reissue(
+  ports: ReissuePorts,
+  person: Person,
+  input: z.output<typeof reissueInput>,
+): Promise<ReissueResult> {
+  await takeSend(ports, person);
+  const creditor = await creditorOf(ports, person, input.codcredor);
+  const { proxy, sessions } = ports;
+  const scope = contractScope(ports, person, creditor.agrupador, input.contrato);
+  const current = await agreementOn(ports, scope);
   const issued = current.parcelasAcordo.find((p) => p.id === input.parcela);
   if (issued?.status !== 'EM ABERTO') {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+    throw new Refusal('bad-request', AGREEMENT_MESSAGES.issueFailed);
   }
-  const made = await madeOn(ctx, creditor.agrupador, input.contrato, current.parcelasAcordo.length);
-  const delivery = await reissueDeliveryOf(ctx, input.email || undefined, input.telefone || undefined);
+  const made = await madeOn(ports, person, creditor.agrupador, input.contrato, current.parcelasAcordo.length);
+  const delivery = await reissueDeliveryOf(
+    ports,
+    person,
+    input.email || undefined,
+    input.telefone || undefined,
+  );
   const nossonumero = issued.nossonumero ?? '';
   const reply = await proxy.call('emitirBoleto', {
     ...scope,
@@ -116,13 +136,13 @@ export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput
       ? { formapagamento: PAYMENT_METHOD_CODE[current.formaPagamento] }
       : {}),
   });
-  if (reply.erro) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+  if (reply.erro) throw new Refusal('bad-request', AGREEMENT_MESSAGES.issueFailed);
   if (reply.boletos.length === 0) {
-    await sessions.clear(ctx.session, 'agreement');
+    await sessions.clear(person, 'agreement');
     return { status: 'sem-boletos' };
   }
   const method = creditor.pagamento.find((p) => p.tipoPagamento === current.formaPagamento);
-  const boletos = await boletoViews(ctx, current.formaPagamento, input.contrato, reply.boletos);
+  const boletos = await boletoViews(ports, person, current.formaPagamento, input.contrato, reply.boletos);
   const today = todayInBrazil();
   const acordo: ConcludedAgreement = {
     tipo: 'reemissao',
@@ -140,12 +160,13 @@ export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput
     valorCents: parseMoney(issued.valorPago),
     vencimento: isoOf(issued.dataVencimento),
     carta: await letterFile(
-      ctx,
+      ports,
+      person,
       letterOfAgreement(current, creditorBrief(creditor).nome, input.contrato, boletos, today),
     ),
   };
-  await sessions.write(ctx.session, 'agreement', acordo);
-  trackBoleto(ctx, acordo, 'reemissao');
+  await sessions.write(person, 'agreement', acordo);
+  trackBoleto(ports, person, acordo, 'reemissao');
   return { status: 'concluido', acordo };
 }
 
@@ -155,21 +176,22 @@ export async function reissue(ctx: SignedIn, input: z.output<typeof reissueInput
  * together), else the open instalment's.
  */
 export async function sendAgreement(
-  ctx: SignedIn,
+  ports: SendPorts,
+  person: Person,
   input: z.output<typeof sendAgreementInput>,
 ): Promise<SendResult> {
-  await takeSend(ctx);
-  const { proxy, sessions } = ctx.services;
-  const acordo = await sessions.read(ctx.session, 'agreement');
-  if (!acordo) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noAgreement });
-  const scope = contractScope(ctx, acordo.credor.codcredor, acordo.contrato);
-  const current = await agreementOn(ctx, scope);
+  await takeSend(ports, person);
+  const { proxy, sessions } = ports;
+  const acordo = await sessions.read(person, 'agreement');
+  if (!acordo) throw new Refusal('precondition', AGREEMENT_MESSAGES.noAgreement);
+  const scope = contractScope(ports, person, acordo.credor.codcredor, acordo.contrato);
+  const current = await agreementOn(ports, scope);
   const unpaid = current.parcelasAcordo
     .filter((p) => p.status !== 'PAGO')
     .sort((a, b) => a.numero - b.numero);
   const payable = acordo.modo === '2' ? unpaid : unpaid.filter((p) => p.status === 'EM ABERTO');
   if (payable.length === 0) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+    throw new Refusal('bad-request', AGREEMENT_MESSAGES.issueFailed);
   }
   for (const instalment of payable) {
     const nossonumero = instalment.nossonumero ?? '';
@@ -182,12 +204,12 @@ export async function sendAgreement(
       nossonumero,
       ...(input.canal === 'email' ? { formapagamento: PAYMENT_METHOD_CODE[acordo.formaPagamento] } : {}),
     });
-    if (reply.erro) throw new TRPCError({ code: 'BAD_REQUEST', message: AGREEMENT_MESSAGES.issueFailed });
+    if (reply.erro) throw new Refusal('bad-request', AGREEMENT_MESSAGES.issueFailed);
     if (reply.boletos.length === 0) {
-      await sessions.clear(ctx.session, 'agreement');
+      await sessions.clear(person, 'agreement');
       return { ok: false, message: AGREEMENT_MESSAGES.nothingToIssue };
     }
-    trackBoleto(ctx, { ...acordo, nossonumero: nossonumero || acordo.nossonumero }, input.canal);
+    trackBoleto(ports, person, { ...acordo, nossonumero: nossonumero || acordo.nossonumero }, input.canal);
   }
   return { ok: true, message: AGREEMENT_MESSAGES.sent };
 }

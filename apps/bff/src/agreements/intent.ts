@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import { digitsOnly } from '@portal/validation/mask';
-import { TRPCError } from '@trpc/server';
+import type { Summary } from '../core/records';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
 import { firstFound } from '../keys/keyring';
 import { contractScope } from '../negotiation/creditors';
-import type { Summary } from '../negotiation/summary';
-import { trackAgreement } from '../tracking/trail';
-import type { SignedIn } from '../trpc/context';
+import type { Ports } from '../ports/ports';
+import { type SignedInTrailPorts, trackAgreement } from '../tracking/trail';
 import { UpstreamError } from '../upstream/errors';
 import { isOwner, ownerForms, rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
@@ -43,6 +44,11 @@ const RECONCILE_MARGIN_MS = 1_000;
 // One reconciliation at a time per intent, across instances.
 const RECONCILE_CLAIM_MS = 10_000;
 
+/** What recording an intent's outcome reaches: the store, the session's slots, the trail. */
+type SettlePorts = Pick<Ports, 'store' | 'sessions'> & SignedInTrailPorts;
+/** What reading and reconciling an intent reaches besides: the proxy, the owner's keys, the channel's limit. */
+export type ReconcilePorts = SettlePorts & Pick<Ports, 'proxy' | 'keys' | 'config' | 'log'>;
+
 export const intentKey = (chave: string) => `agreement-intent:${chave}`;
 /** The person's latest intent still processing, for their other sessions and devices to find. */
 export const pendingKey = (owner: string) => `agreement-pending:${owner}`;
@@ -56,20 +62,28 @@ export const bodyOf = (input: { email?: string | undefined; telefone?: string | 
  * owner's alone (written under whichever configured key), and the same key with other delivery contacts is
  * refused (422) rather than answered with a result it did not ask for.
  */
-export function answerOf(ctx: SignedIn, intent: Intent, body?: string): CreateResult {
-  if (!isOwner(ctx, intent.owner))
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: AGREEMENT_MESSAGES.noSummary });
+export function answerOf(
+  ports: Pick<Ports, 'keys'>,
+  person: Person,
+  intent: Intent,
+  body?: string,
+): CreateResult {
+  if (!isOwner(ports, person, intent.owner)) throw new Refusal('precondition', AGREEMENT_MESSAGES.noSummary);
   if (body !== undefined && intent.body !== body)
-    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: AGREEMENT_MESSAGES.keyReused });
+    throw new Refusal('unprocessable', AGREEMENT_MESSAGES.keyReused);
   return intent.result ?? { status: 'processando' };
 }
 
 /** The code of the agreement in progress on the summary's contract, null when it has none. */
-export async function agreementCodeOn(ctx: SignedIn, summary: Summary): Promise<string | null> {
+export async function agreementCodeOn(
+  ports: Pick<Ports, 'proxy'>,
+  person: Person,
+  summary: Summary,
+): Promise<string | null> {
   try {
-    const agreement = await ctx.services.proxy.call(
+    const agreement = await ports.proxy.call(
       'consultaAcordo',
-      contractScope(ctx, summary.credor.codcredor, summary.contrato),
+      contractScope(ports, person, summary.credor.codcredor, summary.contrato),
     );
     return agreement.codigoAcordo;
   } catch (error) {
@@ -93,13 +107,19 @@ export const answeredWithError = (error: unknown) =>
  * Records the outcome the intent came to, then what follows it in this session: the summary is done
  * with, and a made agreement goes to the trail (once: only the one who settles the intent gets here).
  */
-export async function settle(ctx: SignedIn, chave: string, intent: Intent, result: CreateResult) {
-  await ctx.services.store.set(intentKey(chave), { ...intent, result } satisfies Intent, INTENT_TTL_MS);
-  await forgetPending(ctx, intent.owner, chave);
-  const { sessions } = ctx.services;
-  if ((await sessions.read(ctx.session, 'summary'))?.chave === chave)
-    await sessions.clear(ctx.session, 'summary');
-  if (result.status === 'concluido' || result.status === 'registrado') trackAgreement(ctx, intent.summary);
+export async function settle(
+  ports: SettlePorts,
+  person: Person,
+  chave: string,
+  intent: Intent,
+  result: CreateResult,
+) {
+  await ports.store.set(intentKey(chave), { ...intent, result } satisfies Intent, INTENT_TTL_MS);
+  await forgetPending(ports, intent.owner, chave);
+  const { sessions } = ports;
+  if ((await sessions.read(person, 'summary'))?.chave === chave) await sessions.clear(person, 'summary');
+  if (result.status === 'concluido' || result.status === 'registrado')
+    trackAgreement(ports, person, intent.summary);
 }
 
 /**
@@ -107,23 +127,31 @@ export async function settle(ctx: SignedIn, chave: string, intent: Intent, resul
  * intent still unknown is reconciled: a new agreement on its contract is the one it made; none proves
  * it made nothing, and its key is freed to be sent again.
  */
-export async function intentStatus(ctx: SignedIn, chave: string): Promise<IntentStatus> {
-  const intent = await ctx.services.store.get<Intent>(intentKey(chave));
-  return intent ? statusOf(ctx, chave, intent) : { status: 'nenhum' };
+export async function intentStatus(
+  ports: ReconcilePorts,
+  person: Person,
+  chave: string,
+): Promise<IntentStatus> {
+  const intent = await ports.store.get<Intent>(intentKey(chave));
+  return intent ? statusOf(ports, person, chave, intent) : { status: 'nenhum' };
 }
 
 /** An intent's state, from its record already read; reconciled once the upstream is done with the send. */
-async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
-  const answer = answerOf(ctx, intent);
+async function statusOf(
+  ports: ReconcilePorts,
+  person: Person,
+  chave: string,
+  intent: Intent,
+): Promise<IntentStatus> {
+  const answer = answerOf(ports, person, intent);
   if (answer.status !== 'processando') {
-    if (answer.status === 'concluido')
-      await ctx.services.sessions.write(ctx.session, 'agreement', answer.acordo);
+    if (answer.status === 'concluido') await ports.sessions.write(person, 'agreement', answer.acordo);
     return answer;
   }
   // Without an answer, the upstream is done with the send only past the channel's limit.
-  const deadline = intent.sentAt + ctx.services.config.PROXY_TIMEOUT_MS + RECONCILE_MARGIN_MS;
+  const deadline = intent.sentAt + ports.config.PROXY_TIMEOUT_MS + RECONCILE_MARGIN_MS;
   if (!intent.answered && Date.now() < deadline) return answer;
-  return reconcile(ctx, chave, intent);
+  return reconcile(ports, person, chave, intent);
 }
 
 /**
@@ -132,12 +160,17 @@ async function statusOf(ctx: SignedIn, chave: string, intent: Intent): Promise<I
  * key freed — with 'erro' when the upstream had answered `erro: true` (the failure page follows), else
  * 'nenhum'. When the upstream cannot be asked, the intent stays 'processando' and is asked about again.
  */
-export async function reconcile(ctx: SignedIn, chave: string, intent: Intent): Promise<IntentStatus> {
-  const { store } = ctx.services;
+export async function reconcile(
+  ports: ReconcilePorts,
+  person: Person,
+  chave: string,
+  intent: Intent,
+): Promise<IntentStatus> {
+  const { store } = ports;
   const key = intentKey(chave);
   const processing = { status: 'processando' } as const;
   if ((await store.increment(`${key}:reconciling`, RECONCILE_CLAIM_MS)) > 1) return processing;
-  const now = await agreementCodeOn(ctx, intent.summary).catch(() => undefined);
+  const now = await agreementCodeOn(ports, person, intent.summary).catch(() => undefined);
   // The upstream could not be asked: still unknown, asked again at the next poll.
   if (now === undefined) {
     await store.delete(`${key}:reconciling`).catch(() => undefined);
@@ -145,8 +178,8 @@ export async function reconcile(ctx: SignedIn, chave: string, intent: Intent): P
   }
   const { summary } = intent;
   if (now !== null && now !== intent.before) {
-    ctx.req.log.info({ answered: intent.answered ?? null }, 'agreement intent reconciled: made upstream');
-    await rememberMade(ctx, summary.credor.codcredor, summary.contrato, {
+    ports.log.info({ answered: intent.answered ?? null }, 'agreement intent reconciled: made upstream');
+    await rememberMade(ports, person, summary.credor.codcredor, summary.contrato, {
       tipoAcordo: summary.tipoAcordo,
       modo: summary.modo,
     });
@@ -156,19 +189,19 @@ export async function reconcile(ctx: SignedIn, chave: string, intent: Intent): P
       contrato: summary.contrato,
       logoUrl: summary.credor.logoUrl,
     };
-    await settle(ctx, chave, intent, result);
+    await settle(ports, person, chave, intent, result);
     return result;
   }
-  ctx.req.log.info('agreement intent reconciled: nothing made, the key is free');
+  ports.log.info({}, 'agreement intent reconciled: nothing made, the key is free');
   await store.delete(key);
-  await forgetPending(ctx, intent.owner, chave);
+  await forgetPending(ports, intent.owner, chave);
   await store.delete(`${key}:reconciling`).catch(() => undefined);
   return intent.answered === 'erro' ? { status: 'erro' } : { status: 'nenhum' };
 }
 
 /** The intent no longer processing is no longer the person's pending one (unless a newer one is). */
-async function forgetPending(ctx: SignedIn, owner: string, chave: string) {
-  const { store } = ctx.services;
+async function forgetPending(ports: Pick<Ports, 'store'>, owner: string, chave: string) {
+  const { store } = ports;
   if ((await store.get<string>(pendingKey(owner))) === chave) await store.delete(pendingKey(owner));
 }
 
@@ -177,13 +210,15 @@ async function forgetPending(ctx: SignedIn, owner: string, chave: string) {
  * contract, for Minha conta to say so. Asking reconciles it past the deadline, as the summary page does.
  */
 export async function pendingAgreement(
-  ctx: SignedIn,
+  ports: ReconcilePorts,
+  person: Person,
 ): Promise<{ credor: Summary['credor']; contratoExibido: string } | null> {
-  const { store } = ctx.services;
+  const { store } = ports;
   // under the owner's pseudonym of the key it was written with
-  const chave = (await firstFound(ownerForms(ctx), (owner) => store.get<string>(pendingKey(owner))))?.value;
+  const chave = (await firstFound(ownerForms(ports, person), (owner) => store.get<string>(pendingKey(owner))))
+    ?.value;
   const intent = chave ? await store.get<Intent>(intentKey(chave)) : undefined;
-  if (!chave || !intent || !isOwner(ctx, intent.owner)) return null;
-  if ((await statusOf(ctx, chave, intent)).status !== 'processando') return null;
+  if (!chave || !intent || !isOwner(ports, person, intent.owner)) return null;
+  if ((await statusOf(ports, person, chave, intent)).status !== 'processando') return null;
   return { credor: intent.summary.credor, contratoExibido: intent.summary.contratoExibido };
 }

@@ -1,6 +1,6 @@
+import { contractWithAgreement, failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractWithAgreement, failure, type Stack, startStack } from '../testing/harness';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { SHARED_MESSAGES } from '../core/messages';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('boleto sends and re-issues', () => {
       await failure(reissue()),
     ]) {
       expect(refused.data?.code).toBe('TOO_MANY_REQUESTS');
-      expect(refused.message).toBe(MESSAGES.tooManyAttempts);
+      expect(refused.message).toBe(SHARED_MESSAGES.tooManyAttempts);
     }
     expect(emitirBoletoOf(user.cpfCnpj)).toBe(sentBefore);
   });
@@ -50,7 +50,7 @@ describe('boleto sends and re-issues', () => {
     const sentBefore = emitirBoletoOf(user.cpfCnpj);
     const refused = await failure((await signedIn(user.cpfCnpj)).reissue());
     expect(refused.data?.code).toBe('TOO_MANY_REQUESTS');
-    expect(refused.message).toBe(MESSAGES.tooManyAttempts);
+    expect(refused.message).toBe(SHARED_MESSAGES.tooManyAttempts);
     expect(emitirBoletoOf(user.cpfCnpj)).toBe(sentBefore);
 
     const other = stack.stub.state.clonePersona('ana');

@@ -1,12 +1,12 @@
+import { onEveryStore } from '@portal/test-kit/every-store';
+import { contractWithAgreement, type Stack, startStack } from '@portal/test-kit/harness';
+import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { hideDocument } from '@portal/validation/document';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import { createRedisStore } from '../session/redis-store';
-import type { SessionStore } from '../session/session-store';
-import { onEveryStore } from '../testing/every-store';
-import { contractWithAgreement, type Stack, startStack } from '../testing/harness';
-import { pdfTexts } from '../testing/pdf-text';
+import { createMemoryStore } from '../store/memory-store';
+import { createRedisStore } from '../store/redis-store';
+import type { SessionStore } from '../store/store';
 import { type Settlement, settlementPdf } from './settlement';
 
 const PASSWORD = 'Acordo@2026';

@@ -1,12 +1,12 @@
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { hideDocument } from '@portal/validation/document';
 import { formatMoney, parseMoney } from '@portal/validation/money';
-import { TRPCError } from '@trpc/server';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
 import { firstFound } from '../keys/keyring';
 import { contractScope, creditorOf } from '../negotiation/creditors';
 import { paidDayOf } from '../negotiation/views';
-import type { Services } from '../services';
-import type { Context, SignedIn } from '../trpc/context';
+import type { Ports } from '../ports/ports';
 import { MUTED, portalDocument } from './agreement-letter';
 import { agreementOn } from './in-progress';
 
@@ -62,10 +62,17 @@ export function settlementCode(text: string): string | null {
  * code is printed and typed, so it cannot carry its key's id: each configured key gives the agreement a code
  * of its own, and the one a declaration was issued under is found by trying them all.
  */
-function codeOf(ctx: SignedIn, keyId: string, codcredor: string, contrato: string, codigoAcordo: string) {
-  const { keys } = ctx.services;
+function codeOf(
+  ports: Pick<Ports, 'keys'>,
+  person: Person,
+  keyId: string,
+  codcredor: string,
+  contrato: string,
+  codigoAcordo: string,
+) {
+  const { keys } = ports;
   // the owner's bare MAC, as before keyed values carried ids: a declaration issued then keeps its code
-  const owner = keys.mac('quitacao-owner', ctx.session.data.cpfCnpj, keyId);
+  const owner = keys.mac('quitacao-owner', person.data.cpfCnpj, keyId);
   const bytes = Buffer.from(
     keys.mac('quitacao', `${owner}|${codcredor}|${contrato}|${codigoAcordo}`, keyId),
     'base64url',
@@ -87,16 +94,23 @@ const keyOf = (codigo: string) => `quitacao:${codigo}`;
  * code for anyone to check it on the verification page; every later one finds it as it was issued, under
  * the code of whichever configured key issued it (never rewritten: a declaration stays as issued).
  */
-export async function issueSettlement(ctx: SignedIn, input: { codcredor: string; contrato: string }) {
-  const creditor = await creditorOf(ctx, input.codcredor);
-  const agreement = await agreementOn(ctx, contractScope(ctx, creditor.agrupador, input.contrato));
+export async function issueSettlement(
+  ports: Pick<Ports, 'proxy' | 'sessions' | 'log' | 'store' | 'keys'>,
+  person: Person,
+  input: { codcredor: string; contrato: string },
+) {
+  const creditor = await creditorOf(ports, person, input.codcredor);
+  const agreement = await agreementOn(
+    ports,
+    contractScope(ports, person, creditor.agrupador, input.contrato),
+  );
   const parcelas = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
   if (parcelas.length === 0 || parcelas.some((p) => p.status !== 'PAGO')) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: SETTLEMENT_MESSAGES.notSettled });
+    throw new Refusal('bad-request', SETTLEMENT_MESSAGES.notSettled);
   }
-  const { store, keys } = ctx.services;
+  const { store, keys } = ports;
   const codes = keys.ids.map((id) =>
-    codeOf(ctx, id, creditor.agrupador, input.contrato, agreement.codigoAcordo),
+    codeOf(ports, person, id, creditor.agrupador, input.contrato, agreement.codigoAcordo),
   );
   const issuedAs = (codigo: string) => ({
     codigo,
@@ -116,9 +130,9 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
   const at = new Date();
   const declared: Settlement = {
     codigo,
-    owner: keys.sign('quitacao-owner', ctx.session.data.cpfCnpj),
-    titular: ctx.session.data.nome,
-    documento: hideDocument(ctx.session.data.cpfCnpj),
+    owner: keys.sign('quitacao-owner', person.data.cpfCnpj),
+    titular: person.data.nome,
+    documento: hideDocument(person.data.cpfCnpj),
     credor: creditor.nomcontratante,
     contrato: input.contrato,
     codigoAcordo: agreement.codigoAcordo,
@@ -137,17 +151,14 @@ export async function issueSettlement(ctx: SignedIn, input: { codcredor: string;
 export const settlementFileName = (contrato: string) => `${contrato}_declaracao-quitacao.pdf`;
 
 /** A kept declaration, by its code as typed. */
-export async function findSettlement(
-  ctx: Pick<Context, 'services'>,
-  text: string,
-): Promise<Settlement | null> {
+export async function findSettlement(ports: Pick<Ports, 'store'>, text: string): Promise<Settlement | null> {
   const codigo = settlementCode(text);
-  return codigo ? ((await ctx.services.store.get<Settlement>(keyOf(codigo))) ?? null) : null;
+  return codigo ? ((await ports.store.get<Settlement>(keyOf(codigo))) ?? null) : null;
 }
 
 /** A declaration's PDF, only for its owner's session (its owner kept under any configured key). */
-export function ownsSettlement(services: Services, cpfCnpj: string, settlement: Settlement): boolean {
-  return services.keys.verify('quitacao-owner', cpfCnpj, settlement.owner);
+export function ownsSettlement(ports: Pick<Ports, 'keys'>, cpfCnpj: string, settlement: Settlement): boolean {
+  return ports.keys.verify('quitacao-owner', cpfCnpj, settlement.owner);
 }
 
 /** The PDF as issued; a declaration kept before its bytes were is drawn again, dated at its issue. */

@@ -1,5 +1,4 @@
-import type { PaymentMethod } from '@portal/contracts/upstream/entities';
-import type { CreditorBrief } from '../negotiation/summary';
+import type { ConcludedAgreement } from '../core/records';
 
 export const AGREEMENT_MESSAGES = {
   noSummary: 'Não encontramos o resumo do seu acordo. Comece a negociação novamente.',
@@ -13,42 +12,6 @@ export const AGREEMENT_MESSAGES = {
   defaultTitle: 'Parabéns, acordo concluído com sucesso!',
   reissueTitle: 'Pagamento gerado com sucesso!',
 } as const;
-
-/** A boleto as the browser gets it: the PDF through our own origin, never the upstream's address. */
-export interface BoletoView {
-  /** /api/boletos/{ref}.pdf, opened only by the session that owns the agreement */
-  pdfUrl: string;
-  /** 'contract_index.pdf' */
-  arquivo: string;
-  linhaDigitavel: string;
-  /** the PIX QR image (data: URI): of the PIX when the payment is a PIX, of `pixCopiaECola` on a hybrid boleto */
-  qrCode: string | null;
-  /** a hybrid boleto's PIX copia-e-cola for the same charge; null for any other payment */
-  pixCopiaECola: string | null;
-  /** the creditor's payment page, for a card paid on its site */
-  linkPagamento: string | null;
-}
-
-/** The concluded agreement or re-issue (the old portal's `dadosAcordoConcluido`), kept in the BFF session. */
-export interface ConcludedAgreement {
-  tipo: 'acordo' | 'reemissao';
-  titulo: string;
-  credor: CreditorBrief;
-  contrato: string;
-  contratoExibido: string;
-  formaPagamento: PaymentMethod;
-  pagamentoSite: boolean;
-  tipoAcordo: 'AV' | 'AP';
-  idProposta: string;
-  modo: '1' | '2';
-  nossonumero: string;
-  boletos: BoletoView[];
-  /** what the payment shown now charges (its boletos together) and its due date, for sharing it */
-  valorCents: number;
-  vencimento: string;
-  /** the agreement letter: /api/cartas/{ref}.pdf, opened only by the session that owns the agreement */
-  carta: { pdfUrl: string; arquivo: string };
-}
 
 /**
  * What an agreement intent came to, as the person is told: concluded here, refused by the upstream
@@ -70,6 +33,3 @@ export type ReissueResult = { status: 'concluido'; acordo: ConcludedAgreement } 
 
 /** `ok: false` is the same as 'sem-boletos': nothing left to send, and the agreement is forgotten. */
 export type SendResult = { ok: boolean; message: string };
-
-/** The boleto files a session may open: ref → the upstream PDF path and the file name. */
-export type BoletoFiles = Record<string, { path: string; arquivo: string }>;

@@ -1,3 +1,5 @@
+import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
+import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { addBusinessDays, addDays, formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { readPix } from '@portal/validation/pix';
@@ -5,12 +7,10 @@ import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLEMENT_MESSAGES } from '../agreements/settlement';
 import { AGREEMENT_MESSAGES } from '../agreements/types';
-import { createMemoryStore } from '../session/memory-store';
-import { type SessionStore, StoreUnavailableError } from '../session/session-store';
-import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
-import { pdfTexts } from '../testing/pdf-text';
-import type { AppRouter } from '../trpc/app-router';
+import { createMemoryStore } from '../store/memory-store';
+import { type SessionStore, StoreUnavailableError } from '../store/store';
 import { MESSAGES } from '../trpc/to-trpc-error';
+import type { AppRouter } from './app-router';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -5,53 +5,53 @@ import {
   reissueInput,
   sendAgreementInput,
 } from '@portal/contracts/procedures/agreements';
+import { concludedAgreement, finishAgreement } from '../agreements/concluded';
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
 import { intentStatus, pendingAgreement } from '../agreements/intent';
 import { issueSettlement } from '../agreements/settlement';
-import type { ConcludedAgreement } from '../agreements/types';
 import { router, sessionProcedure } from '../trpc/init';
 
 export const agreementsRouter = router({
   /** Concludes the agreement of the session's summary: sent at most once per key. */
   create: sessionProcedure
     .input(createAgreementInput)
-    .mutation(({ ctx, input }) => createAgreement(ctx, input)),
+    .mutation(({ ctx, input }) => createAgreement(ctx.ports, ctx.person, input)),
 
   /** What became of a creation still processing: polled by the summary page, never a second send. */
   intent: sessionProcedure
     .meta({ sideEffects: true })
     .input(intentInput)
-    .query(({ ctx, input }) => intentStatus(ctx, input.chave)),
+    .query(({ ctx, input }) => intentStatus(ctx.ports, ctx.person, input.chave)),
 
   /** The person's agreement still processing, from any session or device: Minha conta says so. */
-  pending: sessionProcedure.meta({ sideEffects: true }).query(({ ctx }) => pendingAgreement(ctx)),
+  pending: sessionProcedure
+    .meta({ sideEffects: true })
+    .query(({ ctx }) => pendingAgreement(ctx.ports, ctx.person)),
 
   /** What /acordo-concluido and /reemissao-concluida show; null sends the user to /minha-conta. */
-  concluded: sessionProcedure.query(
-    async ({ ctx }): Promise<ConcludedAgreement | null> =>
-      (await ctx.services.sessions.read(ctx.session, 'agreement')) ?? null,
-  ),
+  concluded: sessionProcedure.query(({ ctx }) => concludedAgreement(ctx.ports, ctx.person)),
 
   /** 'Ir para Minha Conta' forgets the concluded agreement. */
-  finish: sessionProcedure.mutation(async ({ ctx }) => {
-    await ctx.services.sessions.clear(ctx.session, 'agreement');
-    return { ok: true as const };
-  }),
+  finish: sessionProcedure.mutation(({ ctx }) => finishAgreement(ctx.ports, ctx.person)),
 
   /** The agreement in progress on a contract, for /acordos. */
   inProgress: sessionProcedure
     .input(inProgressInput)
-    .query(({ ctx, input }) => agreementInProgress(ctx, input)),
+    .query(({ ctx, input }) => agreementInProgress(ctx.ports, ctx.person, input)),
 
   /** 'Gerar pagamento' on /acordos. */
-  reissue: sessionProcedure.input(reissueInput).mutation(({ ctx, input }) => reissue(ctx, input)),
+  reissue: sessionProcedure
+    .input(reissueInput)
+    .mutation(({ ctx, input }) => reissue(ctx.ports, ctx.person, input)),
 
   /** 'Baixar declaração de quitação' on /acordos, for an agreement paid in full. */
   settlementDeclaration: sessionProcedure
     .input(inProgressInput)
-    .mutation(({ ctx, input }) => issueSettlement(ctx, input)),
+    .mutation(({ ctx, input }) => issueSettlement(ctx.ports, ctx.person, input)),
 
   /** 'Enviar por e-mail' / 'Enviar por SMS' on the concluded page. */
-  send: sessionProcedure.input(sendAgreementInput).mutation(({ ctx, input }) => sendAgreement(ctx, input)),
+  send: sessionProcedure
+    .input(sendAgreementInput)
+    .mutation(({ ctx, input }) => sendAgreement(ctx.ports, ctx.person, input)),
 });
