@@ -1,5 +1,5 @@
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
 
 // Luciana, as the simulator seeds her: a CPF that starts with zeros (the upstream sends it without them),
 // contracts at Moda Aurora (1003, whole), ConstruBem (1007, sent without payment types) and Energia

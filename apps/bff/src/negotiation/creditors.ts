@@ -1,10 +1,12 @@
 import { type Creditor, creditor as creditorSchema } from '@portal/contracts/upstream/entities';
 import { METHOD_REFUSED } from '@portal/contracts/upstream/proxy-channel';
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { SignedIn } from '../trpc/context';
+import type { CreditorBrief } from '../core/records';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
-import type { CreditorBrief } from './summary';
+import { logoPath } from './logos';
 import type { PaymentTypeView } from './views';
 
 export const NEGOTIATION_MESSAGES = {
@@ -21,19 +23,6 @@ export interface CreditorCard {
   /** served by the BFF from the upstream, so the page loads images only from its own origin */
   logoUrl: string | null;
   sequencial: boolean;
-}
-
-const LOGO_FILE = /^[A-Za-z0-9._-]+\.(svg|png|jpe?g|webp)$/;
-
-/** The upstream's logo address as a path of our own origin, or null when it names no image file. */
-export function logoPath(logomarca: string): string | null {
-  let file: string | undefined;
-  try {
-    file = new URL(logomarca, 'http://upstream.invalid').pathname.split('/').pop();
-  } catch {
-    return null;
-  }
-  return file && LOGO_FILE.test(file) ? `/api/logos/${file}` : null;
 }
 
 export const creditorBrief = (c: Creditor): CreditorBrief => ({
@@ -54,6 +43,9 @@ export const paymentTypes = (c: Creditor): PaymentTypeView[] =>
     pagamentoProposta: p.pagamentoProposta,
   }));
 
+/** What listing the creditors reaches: the proxy, the session's slot, the log for a creditor left out. */
+export type CreditorPorts = Pick<Ports, 'proxy' | 'sessions' | 'log'>;
+
 /** Which fields were wrong and how, never what they held: paths are the schema's keys and list positions. */
 const issueShapes = (error: z.ZodError) =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
@@ -63,15 +55,15 @@ const issueShapes = (error: z.ZodError) =>
  * pages. Each creditor is read on its own: one off contract is left out, logged by its shape only, and
  * the others are shown. A list none of whose creditors can be read is a bad reply.
  */
-export async function listCreditors(ctx: SignedIn): Promise<Creditor[]> {
-  const { cpfCnpj, token } = ctx.session.data;
-  const { credor: entries } = await ctx.services.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
+export async function listCreditors(ports: CreditorPorts, person: Person): Promise<Creditor[]> {
+  const { cpfCnpj, token } = person.data;
+  const { credor: entries } = await ports.proxy.call('consultaDebito', { cpfcnpj: cpfCnpj, token });
   const credor: Creditor[] = [];
   entries.forEach((entry, index) => {
     const parsed = creditorSchema.safeParse(entry);
     if (parsed.success) credor.push(parsed.data);
     else
-      ctx.req.log.warn(
+      ports.log.warn(
         { creditor: index, of: entries.length, issues: issueShapes(parsed.error) },
         'consultaDebito: a creditor off contract was left out',
       );
@@ -80,31 +72,39 @@ export async function listCreditors(ctx: SignedIn): Promise<Creditor[]> {
     throw new UpstreamError('bad-reply', 'proxy consultaDebito: no creditor on contract');
   }
   // The negotiation pages need each creditor's payment types and flags: kept, not asked again.
-  await ctx.services.sessions.write(ctx.session, 'creditors', credor);
+  await ports.sessions.write(person, 'creditors', credor);
   return credor;
 }
 
 /** A creditor the session last listed, listed again when missing. */
-export async function creditorOf(ctx: SignedIn, codcredor: string): Promise<Creditor> {
-  let list = await ctx.services.sessions.read(ctx.session, 'creditors');
-  if (!list?.some((c) => c.agrupador === codcredor)) list = await listCreditors(ctx);
+export async function creditorOf(ports: CreditorPorts, person: Person, codcredor: string): Promise<Creditor> {
+  let list = await ports.sessions.read(person, 'creditors');
+  if (!list?.some((c) => c.agrupador === codcredor)) list = await listCreditors(ports, person);
   const creditor = list.find((c) => c.agrupador === codcredor);
-  if (!creditor) throw new TRPCError({ code: 'NOT_FOUND', message: NEGOTIATION_MESSAGES.unknownCreditor });
+  if (!creditor) throw new Refusal('not-found', NEGOTIATION_MESSAGES.unknownCreditor);
   return creditor;
 }
 
-/** What every proxy request about one of the user's contracts carries: who asks, and which contract. */
-export const contractScope = (ctx: SignedIn, codcredor: string, contrato: string) => ({
-  cpfcnpj: ctx.session.data.cpfCnpj,
-  token: ctx.session.data.token,
+/**
+ * What every proxy request about one of the user's contracts carries: who asks, and which contract. It
+ * reaches nothing: it takes the ports as every domain function does, and uses none.
+ */
+export const contractScope = (
+  _ports: Pick<Ports, never>,
+  person: Person,
+  codcredor: string,
+  contrato: string,
+) => ({
+  cpfcnpj: person.data.cpfCnpj,
+  token: person.data.token,
   codcredor,
   contrato,
 });
 
 /** A creditor's contracts with the user (proxy `consultaContrato`), the request carrying the creditor's record. */
-export async function creditorContracts(ctx: SignedIn, creditor: Creditor) {
-  const { cpfCnpj, token } = ctx.session.data;
-  const { contratos } = await ctx.services.proxy.call('consultaContrato', {
+export async function creditorContracts(ports: Pick<Ports, 'proxy'>, person: Person, creditor: Creditor) {
+  const { cpfCnpj, token } = person.data;
+  const { contratos } = await ports.proxy.call('consultaContrato', {
     cpfcnpj: cpfCnpj,
     token,
     codcredor: creditor.agrupador,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { instalmentNumbers, instalmentsSummary, type OffersRecord, proposalSummary } from './summary';
-import type { DebtView, ProposalView } from './views';
+import type { OffersRecord, ProposalView } from '../core/records';
+import { instalmentNumbers, instalmentsSummary, proposalSummary } from './summary';
+import type { DebtView } from './views';
 
 const proposal: ProposalView = {
   id: 'P-1',

@@ -1,78 +1,28 @@
-import type { PaymentMethod } from '@portal/contracts/upstream/entities';
+import { randomUUID } from 'node:crypto';
+import type { saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { maskContract } from '@portal/validation/contract';
+import { formatBrDate } from '@portal/validation/dates';
 import { sumCents } from '@portal/validation/money';
-import type { DebtView, ProposalView } from './views';
-
-/** How a page names the creditor: its code, its name and its logo through our own origin. */
-export interface CreditorBrief {
-  codcredor: string;
-  nome: string;
-  logoUrl: string | null;
-}
-
-export interface SummaryInstalment {
-  contrato: string;
-  contratoExibido: string;
-  /** the instalment's number on its contract, when the upstream gave it (a proposal lists it) */
-  numero: number | null;
-  vencimento: string;
-  /** the original value */
-  valorCents: number;
-  /** what it costs on the agreement's date (the upstream's updated value) */
-  valorPagarCents: number;
-  futura: boolean;
-}
-
-/** The agreement summary (the old portal's `dadosResumo`), kept in the BFF session. */
-export interface Summary {
-  /** the idempotency key of the agreement this summary may create (one per summary) */
-  chave: string;
-  credor: CreditorBrief;
-  contrato: string;
-  contratoExibido: string;
-  modo: '1' | '2';
-  /** proposal id (modo '1') or instalment ids joined by ';' (modo '2') */
-  idProposta: string;
-  formaPagamento: PaymentMethod;
-  /** paid on the portal (boleto, PIX) or on the creditor's site (card) */
-  pagamentoSite: boolean;
-  tipoAcordo: 'AV' | 'AP';
-  /** operations per contract, instalments by due date descending then contract */
-  contratos: { contrato: string; contratoExibido: string; parcelas: SummaryInstalment[] }[];
-  detalhes: {
-    negociacao: string | null;
-    entradaCents: number | null;
-    demaisParcelas: { quantidade: number; valorCents: number } | null;
-    vencimento: string;
-    atualizadoCents: number | null;
-    descontoCents: number | null;
-    totalCents: number;
-  };
-  /** where the summary's back arrow goes: the page and query that built it */
-  retorno: string;
-  /**
-   * gerarBoleto carries `vencimento` only when this says so. Every
-   * summary sets it, so the agreement is made for the date the user saw and never for a default date of
-   * the upstream's own (docs/decisions/0005-mandar-vencimento.md).
-   */
-  mandarVencimento: boolean;
-}
+import type { z } from 'zod';
+import type { OffersRecord, ProposalView, Summary, SummaryInstalment } from '../core/records';
+import { Refusal } from '../core/refusal';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
+import {
+  type CreditorPorts,
+  contractScope,
+  creditorBrief,
+  creditorOf,
+  NEGOTIATION_MESSAGES,
+} from './creditors';
+import { type DebtView, toDebtView } from './views';
 
 /** The summary as the browser gets it: what /resumo shows and the key; how it is sent stays in the BFF. */
-export type SummaryView = Omit<Summary, 'mandarVencimento'>;
-export const summaryView = ({ mandarVencimento: _, ...view }: Summary): SummaryView => view;
+type SummaryView = Omit<Summary, 'mandarVencimento'>;
+const summaryView = ({ mandarVencimento: _, ...view }: Summary): SummaryView => view;
 
 /** What a summary takes from the offer it is built from. */
-export type SummaryBody = Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'>;
-
-/** The proposals the session was offered, by id: a summary is built from these, never from the browser's numbers. */
-export interface OffersRecord {
-  codcredor: string;
-  contrato: string;
-  proposals: Record<string, ProposalView>;
-  /** the original value of each instalment seen, by `originalKey`: a proposal lists only updated values */
-  originals?: Record<string, number>;
-}
+type SummaryBody = Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'>;
 
 export const originalKey = (contrato: string, vencimento: string) => `${contrato}|${vencimento}`;
 
@@ -163,4 +113,75 @@ export function instalmentsSummary(
       totalCents: sumCents(debts.map((d) => d.valorCents)),
     },
   };
+}
+
+/**
+ * Keeps the agreement summary in the session, built from what the upstream offered — a proposal the
+ * session was shown, or instalments valued again for the chosen date — with a fresh idempotency key.
+ */
+export async function saveSummary(
+  ports: CreditorPorts,
+  person: Person,
+  input: z.output<typeof saveSummaryInput>,
+): Promise<SummaryView> {
+  const creditor = await creditorOf(ports, person, input.codcredor);
+  const method = creditor.pagamento.find((p) => p.tipoPagamento === input.formaPagamento);
+  const { selecao } = input;
+  if (!method || (selecao.modo === '1' && !method.pagamentoProposta)) {
+    throw new Refusal('bad-request', NEGOTIATION_MESSAGES.methodNotOffered);
+  }
+  const { sessions, proxy } = ports;
+
+  let built: SummaryBody;
+  let idProposta: string;
+  if (selecao.modo === '1') {
+    const offers = await sessions.read(person, 'offers');
+    const proposal =
+      offers?.codcredor === creditor.agrupador && offers.contrato === input.contrato
+        ? offers.proposals[selecao.idProposta]
+        : undefined;
+    if (!proposal) throw new Refusal('not-found', NEGOTIATION_MESSAGES.proposalGone);
+    built = proposalSummary(proposal, offers?.originals);
+    idProposta = proposal.id;
+  } else {
+    const { dividas } = await proxy.call('consultaDivida', {
+      ...contractScope(ports, person, creditor.agrupador, input.contrato),
+      vencimento: formatBrDate(selecao.vencimento),
+    });
+    const wanted = new Set(selecao.parcelas);
+    const chosen = dividas.map(toDebtView).filter((d) => wanted.has(d.id));
+    if (chosen.length !== wanted.size) {
+      throw new Refusal('not-found', NEGOTIATION_MESSAGES.instalmentsGone);
+    }
+    const offers = await sessions.read(person, 'offers');
+    const seen = offers?.codcredor === creditor.agrupador && offers.contrato === input.contrato;
+    built = instalmentsSummary(chosen, selecao.vencimento, instalmentNumbers(seen ? offers : undefined));
+    idProposta = selecao.parcelas.join(';');
+  }
+
+  const summary: Summary = {
+    chave: randomUUID(),
+    credor: creditorBrief(creditor),
+    contrato: input.contrato,
+    contratoExibido: maskContract(input.contrato),
+    modo: selecao.modo,
+    idProposta,
+    formaPagamento: input.formaPagamento,
+    pagamentoSite: method.pagamentoInterno,
+    retorno: input.retorno,
+    ...built,
+    // Always: the upstream's default date may not be the one the user saw (decision 0005).
+    mandarVencimento: true,
+  };
+  await sessions.write(person, 'summary', summary);
+  return summaryView(summary);
+}
+
+/** The summary the session keeps, as /resumo shows it; null when there is none (the page goes to /minha-conta). */
+export async function currentSummary(
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
+): Promise<SummaryView | null> {
+  const summary = await ports.sessions.read(person, 'summary');
+  return summary ? summaryView(summary) : null;
 }

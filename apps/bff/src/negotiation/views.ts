@@ -2,6 +2,7 @@ import type { Contract, DebtInstalment, PaymentMethod, Proposal } from '@portal/
 import { maskContract } from '@portal/validation/contract';
 import { parseBrDate } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';
+import type { ProposalView } from '../core/records';
 import { UpstreamError } from '../upstream/errors';
 
 /*
@@ -19,32 +20,6 @@ export interface ContractView {
   destino: 'acordos' | 'negociacao';
   chamarProposta: boolean;
   chamarDivida: boolean;
-}
-
-export interface ProposalInstalmentView {
-  numero: number;
-  contrato: string;
-  valorCents: number;
-  vencimento: string;
-}
-
-export interface ProposalView {
-  id: string;
-  tipo: 'AV' | 'AP';
-  valorPagoCents: number;
-  entradaCents: number;
-  quantidadeParcelas: number;
-  parcelaCents: number;
-  totalCents: number;
-  corrigidoCents: number;
-  descontoCents: number;
-  /** '25,00%' as the upstream wrote it; null when the discount is zero (hidden at 0%) */
-  descontoPercentual: string | null;
-  vencimento: string;
-  dataMaxVencimento: string;
-  /** true: settles every instalment (overdue + upcoming); false: the overdue ones only */
-  parcelasFuturas: boolean;
-  prestacoes: ProposalInstalmentView[];
 }
 
 export interface DebtView {

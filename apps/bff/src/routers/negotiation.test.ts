@@ -1,6 +1,6 @@
+import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEGOTIATION_MESSAGES } from '../negotiation/creditors';
-import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;

@@ -1,27 +1,43 @@
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
-import { contractsOf, offersFor, saveSummary } from '../negotiation/offers';
-import { type SummaryView, summaryView } from '../negotiation/summary';
-import { router, sessionProcedure } from '../trpc/init';
+import { type CreditorCard, creditorCard, listCreditors } from '../negotiation/creditors';
+import { contractsOf, offersFor } from '../negotiation/offers';
+import { listPartners } from '../negotiation/partners';
+import { currentSummary, saveSummary } from '../negotiation/summary';
+import { publicProcedure, router, sessionProcedure } from '../trpc/init';
+
+export const debtsRouter = router({
+  /** The partner creditors holding the user's contracts. */
+  creditors: sessionProcedure
+    .meta({ sideEffects: true })
+    .query(
+      async ({ ctx }): Promise<CreditorCard[]> =>
+        (await listCreditors(ctx.ports, ctx.person)).map(creditorCard),
+    ),
+});
+
+export const partnersRouter = router({
+  /** The partner creditors of the home page, public. */
+  list: publicProcedure.query(({ ctx }) => listPartners(ctx.ports)),
+});
 
 export const negotiationRouter = router({
   /** A creditor's contracts with the user, for the contract-details modal. */
   contracts: sessionProcedure
     .meta({ sideEffects: true })
     .input(contractsInput)
-    .query(({ ctx, input }) => contractsOf(ctx, input.codcredor)),
+    .query(({ ctx, input }) => contractsOf(ctx.ports, ctx.person, input.codcredor)),
 
   /** What /negociacao and /propostas show for a contract. */
   offers: sessionProcedure
     .meta({ sideEffects: true })
     .input(offersInput)
-    .query(({ ctx, input }) => offersFor(ctx, input)),
+    .query(({ ctx, input }) => offersFor(ctx.ports, ctx.person, input)),
 
   /** Keeps the agreement summary in the session. */
-  saveSummary: sessionProcedure.input(saveSummaryInput).mutation(({ ctx, input }) => saveSummary(ctx, input)),
+  saveSummary: sessionProcedure
+    .input(saveSummaryInput)
+    .mutation(({ ctx, input }) => saveSummary(ctx.ports, ctx.person, input)),
 
   /** The summary /resumo shows; null sends the user to /minha-conta. */
-  summary: sessionProcedure.query(async ({ ctx }): Promise<SummaryView | null> => {
-    const summary = await ctx.services.sessions.read(ctx.session, 'summary');
-    return summary ? summaryView(summary) : null;
-  }),
+  summary: sessionProcedure.query(({ ctx }) => currentSummary(ctx.ports, ctx.person)),
 });

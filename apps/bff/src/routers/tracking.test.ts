@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { formatTrailMoney } from '@portal/contracts/upstream/trail-channel';
 import type { ReceivedTrailRecord } from '@portal/stub/channels/trail';
+import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { formatBrDate } from '@portal/validation/dates';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keyIdOf } from '../keys/keyring';
-import { contractWithAgreement, failure, PERSONA, type Stack, startStack } from '../testing/harness';
 
 const KEY_SECRET = 'trail-test-secret-0123456789';
 const PHONE =

@@ -11,12 +11,12 @@ import {
   linhaDigitavel,
 } from '@portal/stub/payments/febraban';
 import { pixCopiaECola, pixText, STUB_PIX_KEY } from '@portal/stub/payments/pix';
+import { PERSONA, reissueOpenInstalment, type Stack, startStack } from '@portal/test-kit/harness';
+import { logSink } from '@portal/test-kit/log-sink';
 import { dateOfFactor, readBoleto } from '@portal/validation/boleto';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA, reissueOpenInstalment, type Stack, startStack } from '../testing/harness';
-import { logSink } from '../testing/log-sink';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
 let stack: Stack;

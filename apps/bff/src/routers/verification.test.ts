@@ -1,12 +1,12 @@
 import { officialChannelsReply } from '@portal/contracts/upstream/official-channels';
 import { boletoBarcode, linhaDigitavel } from '@portal/stub/payments/febraban';
 import { pixCopiaECola } from '@portal/stub/payments/pix';
+import { onEveryStore } from '@portal/test-kit/every-store';
+import { failure, PERSONA, reissueOpenInstalment, type Stack, startStack } from '@portal/test-kit/harness';
 import { readBoleto } from '@portal/validation/boleto';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onEveryStore } from '../testing/every-store';
-import { failure, PERSONA, reissueOpenInstalment, type Stack, startStack } from '../testing/harness';
 import { VERIFY_MESSAGES } from '../verification/verify';
 
 let stack: Stack;

@@ -7,5 +7,7 @@ export const verificationRouter = router({
    * 'Verificar boleto ou PIX': every field of a pasted code, checked against the partners' official channels
    * and, signed in, against the person's own agreements. A mutation, so the code never travels in a URL.
    */
-  check: publicProcedure.input(verifyCodeInput).mutation(({ ctx, input }) => verifyCode(ctx, input.codigo)),
+  check: publicProcedure
+    .input(verifyCodeInput)
+    .mutation(({ ctx, input }) => verifyCode(ctx.ports, ctx.person, input.codigo)),
 });

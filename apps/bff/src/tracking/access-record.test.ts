@@ -1,8 +1,8 @@
 import type { ReceivedAccessRecord } from '@portal/stub/state/access-records';
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import type { SessionStore } from '../session/session-store';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
+import { createMemoryStore } from '../store/memory-store';
+import type { SessionStore } from '../store/store';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

@@ -1,5 +1,9 @@
 import { PORTAL_ACCESS } from '@portal/contracts/upstream/activation-channel';
-import type { SignedIn } from '../trpc/context';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
+
+/** What an access record reaches: the session's claims, the activation channel, the log of a failed send. */
+type AccessRecordPorts = Pick<Ports, 'sessions' | 'activation' | 'device' | 'log'>;
 
 /**
  * After a contract query, the access record (acionamento) goes to the upstream once per
@@ -8,20 +12,20 @@ import type { SignedIn } from '../trpc/context';
  * unanswered record is not repeated (tracking is at most once). The creditor is claimed with an atomic
  * counter in the shared store, so two contract queries at once, even on two instances, send one record.
  */
-export function recordAccess(ctx: SignedIn, codcredor: string): void {
-  sendOnce(ctx, codcredor).catch((error: unknown) =>
-    ctx.req.log.warn({ err: error }, 'activation: the access record was not sent'),
+export function recordAccess(ports: AccessRecordPorts, person: Person, codcredor: string): void {
+  sendOnce(ports, person, codcredor).catch((error: unknown) =>
+    ports.log.warn({ err: error }, 'activation: the access record was not sent'),
   );
 }
 
-async function sendOnce(ctx: SignedIn, codcredor: string) {
-  const { sessions, activation } = ctx.services;
-  if (!(await sessions.claimOnce(ctx.session, `acionamento:${codcredor}`))) return;
+async function sendOnce(ports: AccessRecordPorts, person: Person, codcredor: string) {
+  const { sessions, activation } = ports;
+  if (!(await sessions.claimOnce(person, `acionamento:${codcredor}`))) return;
   await activation.send({
     metodo: 'registraAcionamento',
     ...PORTAL_ACCESS,
-    dispositivo: ctx.device,
+    dispositivo: ports.device,
     codcredor,
-    cpfcnpj: ctx.session.data.cpfCnpj,
+    cpfcnpj: person.data.cpfCnpj,
   });
 }

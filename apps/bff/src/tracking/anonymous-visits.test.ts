@@ -1,7 +1,7 @@
+import { type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import type { SessionStore } from '../session/session-store';
-import { type Stack, startStack } from '../testing/harness';
+import { createMemoryStore } from '../store/memory-store';
+import type { SessionStore } from '../store/store';
 
 // Every key the BFF writes, in the order it writes them.
 const written: string[] = [];

@@ -7,11 +7,16 @@ import {
   type TrailPage,
 } from '@portal/contracts/upstream/trail-channel';
 import { formatBrDate } from '@portal/validation/dates';
-import type { ConcludedAgreement } from '../agreements/types';
-import { cookieSecure } from '../config';
-import type { Summary } from '../negotiation/summary';
-import type { Context, SignedIn } from '../trpc/context';
+import { type Config, cookieSecure } from '../config/config';
+import type { ConcludedAgreement, Summary } from '../core/records';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
 import type { TrailVisit } from '../upstream/trail-channel';
+
+/** What a signed-in person's trail record reaches: the trail channel, who asks from where, the log. */
+export type SignedInTrailPorts = Pick<Ports, 'trail' | 'config' | 'ip' | 'device' | 'log'>;
+/** What a screen view reaches besides: a visitor's cookie and its key, the per-address limit. */
+type TrailPorts = SignedInTrailPorts & Pick<Ports, 'keys' | 'cookies' | 'limiter'>;
 
 const VISIT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -19,7 +24,7 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{43}$/;
 /** The visitor's cookie choice, as the web app's banner writes it (`aceito=true` once accepted). */
 const CONSENT_COOKIE = 'aceito';
 
-const visitCookieName = (ctx: Context) => (cookieSecure(ctx.services.config) ? '__Host-visita' : 'visita');
+const visitCookieName = (config: Config) => (cookieSecure(config) ? '__Host-visita' : 'visita');
 
 /**
  * A signed-out visitor's own random id, in an HttpOnly cookie made on the first tracked view and kept
@@ -29,17 +34,17 @@ const visitCookieName = (ctx: Context) => (cookieSecure(ctx.services.config) ? '
  * one its `gravarSessao` went under across a rotation. One naming no configured key (dropped, or made before
  * ids) is replaced by a new visitor, whose `gravarSessao` goes first.
  */
-function visitorId(ctx: Context): { id: string; keyId: string; minted: boolean } {
-  const { config, keys } = ctx.services;
+function visitorId(ports: TrailPorts): { id: string; keyId: string; minted: boolean } {
+  const { config, keys, cookies } = ports;
   const secure = cookieSecure(config);
-  const name = visitCookieName(ctx);
-  const current = ctx.req.cookies[name];
+  const name = visitCookieName(config);
+  const current = cookies.get(name);
   const named = current?.slice(-8) ?? '';
   if (current && VISITOR_ID.test(current) && keys.has(named))
     return { id: current, keyId: named, minted: false };
   // 26 random bytes are 35 characters, and the key's id 8 more
   const id = `${randomBytes(26).toString('base64url')}${keys.newest}`;
-  ctx.res.setCookie(name, id, {
+  cookies.set(name, id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -49,21 +54,28 @@ function visitorId(ctx: Context): { id: string; keyId: string; minted: boolean }
   return { id, keyId: keys.newest, minted: true };
 }
 
-/** The trail's session: the signed-in session's, else the visitor's, both only as an HMAC. */
-function visitOf(ctx: Context): TrailVisit {
-  const { trail, config } = ctx.services;
-  const base = { ip: ctx.req.ip, device: ctx.device };
-  if (!ctx.session) {
-    // A visitor keeps nothing in the store: its new cookie says its gravarSessao goes with this view.
-    const { id, keyId, minted } = visitorId(ctx);
-    return { ...base, sessionId: trail.sessionIdOf(id, keyId), opened: minted ? 'now' : 'before' };
-  }
-  const endsAt = ctx.session.data.createdAt + config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
+/** The trail's session of a signed-in person: their session's, only as an HMAC. */
+function personVisit(ports: SignedInTrailPorts, person: Person): TrailVisit {
+  const { trail, config } = ports;
+  const endsAt = person.data.createdAt + config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
   return {
-    ...base,
-    sessionId: trail.sessionIdOf(ctx.session.id),
-    formerIds: trail.formerSessionIdsOf(ctx.session.id),
+    ip: ports.ip,
+    device: ports.device,
+    sessionId: trail.sessionIdOf(person.id),
+    formerIds: trail.formerSessionIdsOf(person.id),
     opened: { claimForMs: Math.max(1, endsAt - Date.now()) },
+  };
+}
+
+/** The trail's session of a signed-out visitor: its cookie's id, only as an HMAC. */
+function visitorVisit(ports: TrailPorts): TrailVisit {
+  // A visitor keeps nothing in the store: its new cookie says its gravarSessao goes with this view.
+  const { id, keyId, minted } = visitorId(ports);
+  return {
+    ip: ports.ip,
+    device: ports.device,
+    sessionId: ports.trail.sessionIdOf(id, keyId),
+    opened: minted ? 'now' : 'before',
   };
 }
 
@@ -71,9 +83,9 @@ function visitOf(ctx: Context): TrailVisit {
  * Fire and forget: the user's request neither waits for the trail nor fails because of it. The log
  * line names the kind of failure only, never what the record held.
  */
-function fire(ctx: Context, work: () => Promise<void>): void {
+function fire(ports: Pick<Ports, 'log'>, work: () => Promise<void>): void {
   work().catch((error: unknown) =>
-    ctx.req.log.warn(
+    ports.log.warn(
       { kind: error instanceof Error ? error.name : typeof error },
       'trail: a record was not sent',
     ),
@@ -85,39 +97,44 @@ function fire(ctx: Context, work: () => Promise<void>): void {
  * session, a public one signed out only with the cookie consent; views beyond the per-IP limit are not
  * tracked.
  */
-export function trackView(ctx: Context, page: TrailPage, codcredor: string | undefined): void {
-  if (isPrivateTrailPage(page) && !ctx.session) return;
+export function trackView(
+  ports: TrailPorts,
+  person: Person | null,
+  page: TrailPage,
+  codcredor: string | undefined,
+): void {
+  if (isPrivateTrailPage(page) && !person) return;
+  const { config, cookies } = ports;
   // A visitor without the consent is not tracked, and a visit cookie left from a consent since withdrawn goes.
-  if (!ctx.session && ctx.req.cookies[CONSENT_COOKIE] !== 'true') {
-    const name = visitCookieName(ctx);
-    if (ctx.req.cookies[name] !== undefined)
-      ctx.res.clearCookie(name, { path: '/', secure: cookieSecure(ctx.services.config) });
+  if (!person && cookies.get(CONSENT_COOKIE) !== 'true') {
+    const name = visitCookieName(config);
+    if (cookies.get(name) !== undefined) cookies.clear(name, { path: '/', secure: cookieSecure(config) });
     return;
   }
   // before answering: the visitor cookie travels with this response
-  const visit = visitOf(ctx);
-  fire(ctx, async () => {
+  const visit = person ? personVisit(ports, person) : visitorVisit(ports);
+  fire(ports, async () => {
     // Views beyond the per-IP limit are silently not tracked.
-    const limit = { max: ctx.services.config.TRACK_VIEWS_MAX_PER_IP, windowMs: 60_000 };
-    if (!(await ctx.services.limiter.hit('track-ip', ctx.req.ip, limit))) return;
-    await ctx.services.trail.record(visit, {
+    const limit = { max: config.TRACK_VIEWS_MAX_PER_IP, windowMs: 60_000 };
+    if (!(await ports.limiter.hit('track-ip', ports.ip, limit))) return;
+    await ports.trail.record(visit, {
       metodo: 'gravarTrilha',
       ...TRAIL_PAGES[page],
       trail: page,
-      clienteId: ctx.session?.data.clientId ?? '',
+      clienteId: person?.data.clientId ?? '',
       ...(codcredor ? { extras: { codcredor } } : {}),
     });
   });
 }
 
 /** The agreement a create concluded (`gravarTrilhaAcordo`); not for an idempotent repeat. */
-export function trackAgreement(ctx: SignedIn, summary: Summary): void {
-  const visit = visitOf(ctx);
-  fire(ctx, async () => {
+export function trackAgreement(ports: SignedInTrailPorts, person: Person, summary: Summary): void {
+  const visit = personVisit(ports, person);
+  fire(ports, async () => {
     const { detalhes } = summary;
-    await ctx.services.trail.record(visit, {
+    await ports.trail.record(visit, {
       metodo: 'gravarTrilhaAcordo',
-      clienteId: ctx.session.data.clientId,
+      clienteId: person.data.clientId,
       codCredor: summary.credor.codcredor,
       contrato: summary.contrato,
       tipoAcordo: summary.tipoAcordo,
@@ -134,15 +151,16 @@ export function trackAgreement(ctx: SignedIn, summary: Summary): void {
 
 /** A boleto issued again or sent to an address after the agreement (`gravarTrilhaBoleto`). */
 export function trackBoleto(
-  ctx: SignedIn,
+  ports: SignedInTrailPorts,
+  person: Person,
   acordo: Pick<ConcludedAgreement, 'credor' | 'contrato' | 'nossonumero' | 'formaPagamento'>,
   canal: GravarTrilhaBoletoRequest['canal'],
 ): void {
-  const visit = visitOf(ctx);
-  fire(ctx, () =>
-    ctx.services.trail.record(visit, {
+  const visit = personVisit(ports, person);
+  fire(ports, () =>
+    ports.trail.record(visit, {
       metodo: 'gravarTrilhaBoleto',
-      clienteId: ctx.session.data.clientId,
+      clienteId: person.data.clientId,
       codCredor: acordo.credor.codcredor,
       contrato: acordo.contrato,
       ...(acordo.nossonumero ? { nossonumero: acordo.nossonumero } : {}),

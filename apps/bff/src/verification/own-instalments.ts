@@ -1,8 +1,13 @@
 import type { InstalmentStatus } from '@portal/contracts/upstream/entities';
 import { parseMoney } from '@portal/validation/money';
-import { contractScope, creditorContracts, listCreditors } from '../negotiation/creditors';
+import type { Person } from '../core/session';
+import {
+  type CreditorPorts,
+  contractScope,
+  creditorContracts,
+  listCreditors,
+} from '../negotiation/creditors';
 import { isoOf } from '../negotiation/views';
-import type { SignedIn } from '../trpc/context';
 
 /** At most this many agreements are read for one verification. */
 const MAX_AGREEMENTS = 10;
@@ -25,14 +30,18 @@ export interface OwnInstalment {
  * `consultaAcordo` for each contract that has an agreement). Nothing is recorded as an access: the person
  * checks a code, they do not look at the creditor's contracts.
  */
-export async function ownInstalments(ctx: SignedIn, codcredores: string[]): Promise<OwnInstalment[]> {
-  const { proxy } = ctx.services;
-  const creditors = (await listCreditors(ctx)).filter((c) => codcredores.includes(c.agrupador));
+export async function ownInstalments(
+  ports: CreditorPorts,
+  person: Person,
+  codcredores: string[],
+): Promise<OwnInstalment[]> {
+  const { proxy } = ports;
+  const creditors = (await listCreditors(ports, person)).filter((c) => codcredores.includes(c.agrupador));
   const contracts = (
     await Promise.all(
       creditors.map(async (creditor) =>
         (
-          await creditorContracts(ctx, creditor)
+          await creditorContracts(ports, person, creditor)
         )
           .filter((c) => c.permiteacordo)
           .map((c) => ({ creditor, contrato: c.numcontrato })),
@@ -45,7 +54,7 @@ export async function ownInstalments(ctx: SignedIn, codcredores: string[]): Prom
     contracts.map(async ({ creditor, contrato }) => ({
       credor: creditor.nomcontratante,
       contrato,
-      acordo: await proxy.call('consultaAcordo', contractScope(ctx, creditor.agrupador, contrato)),
+      acordo: await proxy.call('consultaAcordo', contractScope(ports, person, creditor.agrupador, contrato)),
     })),
   );
   return agreements.flatMap(({ credor, contrato, acordo }) =>

@@ -11,7 +11,9 @@ import { formatMoney } from '@portal/validation/money';
 import { type PixReading, readPix } from '@portal/validation/pix';
 import { documentLabel, findSettlement, settlementCode } from '../agreements/settlement';
 import { limitByIp, tooMany } from '../auth/sign-in';
-import type { Context, SignedIn } from '../trpc/context';
+import type { Person } from '../core/session';
+import type { CreditorPorts } from '../negotiation/creditors';
+import type { Ports } from '../ports/ports';
 import { type OwnInstalment, ownInstalments } from './own-instalments';
 import { codesInText } from './pdf-codes';
 
@@ -90,14 +92,21 @@ export const VERIFY_MESSAGES = {
     `Você não tem acordo em andamento com ${creditors}: confira quem enviou este código antes de pagar.`,
 } as const;
 
-const channelsCache = new WeakMap<Context['services'], { at: number; data: OfficialChannel[] }>();
+/**
+ * What checking a code reaches: the limits (per address and per session), the upstream's official channels,
+ * the settlements kept in the store, and, signed in, the person's agreements through the proxy.
+ */
+type VerifyPorts = Pick<Ports, 'config' | 'limiter' | 'ip' | 'upstream'> & CreditorPorts;
+
+/** Kept per upstream client: the app's, built once; a test's fake starts with none. */
+const channelsCache = new WeakMap<Ports['upstream'], { at: number; data: OfficialChannel[] }>();
 
 /** The partners' official channels, asked of the upstream at most every five minutes. */
-async function officialChannels({ services }: Context): Promise<OfficialChannel[]> {
-  const kept = channelsCache.get(services);
+async function officialChannels({ upstream }: Pick<Ports, 'upstream'>): Promise<OfficialChannel[]> {
+  const kept = channelsCache.get(upstream);
   if (kept && Date.now() - kept.at <= CHANNELS_TTL_MS) return kept.data;
-  const data = await services.upstream.officialChannels();
-  channelsCache.set(services, { at: Date.now(), data });
+  const data = await upstream.officialChannels();
+  channelsCache.set(upstream, { at: Date.now(), data });
   return data;
 }
 
@@ -121,12 +130,15 @@ interface Finding {
 }
 
 /** Verifications per IP and, signed in, per session: refused with 429 past either. */
-async function limitVerifications(ctx: Context): Promise<void> {
-  const { config, limiter } = ctx.services;
-  await limitByIp(ctx, 'verify-ip', config.VERIFY_MAX_PER_IP, TEN_MINUTES);
+async function limitVerifications(
+  ports: Pick<Ports, 'config' | 'limiter' | 'ip'>,
+  person: Person | null,
+): Promise<void> {
+  const { config, limiter } = ports;
+  await limitByIp(ports, 'verify-ip', config.VERIFY_MAX_PER_IP, TEN_MINUTES);
   if (
-    ctx.session &&
-    !(await limiter.hit('verify-session', ctx.session.id, {
+    person &&
+    !(await limiter.hit('verify-session', person.id, {
       max: config.VERIFY_MAX_PER_SESSION,
       windowMs: TEN_MINUTES,
     }))
@@ -143,14 +155,18 @@ const notACode = (titulo: string, motivos: string[] = []): VerificationResult =>
 });
 
 /** Every field of a pasted code and one verdict: see VERIFY_MESSAGES. The code is never logged or kept. */
-export async function verifyCode(ctx: Context, codigo: string): Promise<VerificationResult> {
-  await limitVerifications(ctx);
-  if (settlementCode(codigo)) return verifySettlement(ctx, codigo);
+export async function verifyCode(
+  ports: VerifyPorts & Pick<Ports, 'store'>,
+  person: Person | null,
+  codigo: string,
+): Promise<VerificationResult> {
+  await limitVerifications(ports, person);
+  if (settlementCode(codigo)) return verifySettlement(ports, codigo);
   const today = todayInBrazil();
   const boleto = readBoleto(codigo, today);
-  if (boleto) return verifyBoleto(ctx, boleto, today);
+  if (boleto) return verifyBoleto(ports, person, boleto, today);
   const pix = readPix(codigo);
-  if (pix) return verifyPix(ctx, pix);
+  if (pix) return verifyPix(ports, person, pix);
   return notACode(VERIFY_MESSAGES.unknown, [VERIFY_MESSAGES.unknownReason]);
 }
 
@@ -161,12 +177,16 @@ const GRAVITY: Verdict[] = ['confere', 'atencao', 'invalido', 'nao-pague'];
  * A boleto PDF: its linha digitável (with the beneficiary's CNPJ it prints) and, on a hybrid boleto, its PIX
  * code, each checked as if pasted; the worse verdict leads. Nothing of the file is kept.
  */
-export async function verifyPdf(ctx: Context, bytes: Uint8Array): Promise<VerificationResult> {
+export async function verifyPdf(
+  ports: VerifyPorts & Pick<Ports, 'pdfReader'>,
+  person: Person | null,
+  bytes: Uint8Array,
+): Promise<VerificationResult> {
   // a place among the PDF readers first: a file refused for want of one counts against no limit
-  const reading = ctx.services.pdfReader.reserve();
+  const reading = ports.pdfReader.reserve();
   let text: string | null;
   try {
-    await limitVerifications(ctx);
+    await limitVerifications(ports, person);
     text = await reading.read(bytes);
   } finally {
     reading.release();
@@ -177,8 +197,8 @@ export async function verifyPdf(ctx: Context, bytes: Uint8Array): Promise<Verifi
   const line = found.lines.map((l) => readBoleto(l, today)).find((b) => b !== null);
   const pix = found.pix.map((code) => readPix(code)).find((p) => p !== null);
   const results = [
-    ...(line ? [await verifyBoleto(ctx, line, today, found.cnpjs)] : []),
-    ...(pix ? [await verifyPix(ctx, pix)] : []),
+    ...(line ? [await verifyBoleto(ports, person, line, today, found.cnpjs)] : []),
+    ...(pix ? [await verifyPix(ports, person, pix)] : []),
   ];
   const [first, second] = results;
   if (!first) return notACode(VERIFY_MESSAGES.pdfNoCode);
@@ -199,8 +219,8 @@ export async function verifyPdf(ctx: Context, bytes: Uint8Array): Promise<Verifi
 }
 
 /** A declaration of settlement's code: authentic when this portal issued it, with what it declares. */
-async function verifySettlement(ctx: Context, codigo: string): Promise<VerificationResult> {
-  const s = await findSettlement(ctx, codigo);
+async function verifySettlement(ports: Pick<Ports, 'store'>, codigo: string): Promise<VerificationResult> {
+  const s = await findSettlement(ports, codigo);
   if (!s)
     return {
       tipo: 'declaracao',
@@ -239,13 +259,14 @@ const checkNames: Record<BoletoReading['checks'][number]['check'], string> = {
 };
 
 async function verifyBoleto(
-  ctx: Context,
+  ports: VerifyPorts,
+  person: Person | null,
   b: BoletoReading,
   today: string,
   /** the CNPJs a boleto PDF prints, one of them its beneficiary's; absent for a pasted code */
   printedCnpjs?: string[],
 ): Promise<VerificationResult> {
-  const channels = await officialChannels(ctx);
+  const channels = await officialChannels(ports);
   const byBank = channels.filter((c) => c.bancos.includes(b.bankCode));
   const official = byBank.filter((c) => c.convenios.some((convenio) => b.freeField.startsWith(convenio)));
   const expired = b.dueDate !== null && compareIso(b.dueDate, today) < 0;
@@ -320,8 +341,8 @@ async function verifyBoleto(
     finding = { veredito: 'nao-pague', titulo: VERIFY_MESSAGES.cnpj };
   else {
     const expiredNote = expired && b.dueDate ? [VERIFY_MESSAGES.expired(formatBrDate(b.dueDate))] : [];
-    finding = ctx.session
-      ? await matchOwn(ctx as SignedIn, 'boleto', official, {
+    finding = person
+      ? await matchOwn(ports, person, 'boleto', official, {
           cents: b.amountCents,
           dueDate: b.dueDate,
           named: (i) => Boolean(i.nossonumero && b.freeField.includes(i.nossonumero)),
@@ -332,14 +353,18 @@ async function verifyBoleto(
           motivos: [...expiredNote, VERIFY_MESSAGES.signInToMatch],
           credor: soleCreditor(official),
         };
-    if (ctx.session && expiredNote.length > 0 && finding.veredito === 'confere')
+    if (person && expiredNote.length > 0 && finding.veredito === 'confere')
       finding = { ...finding, veredito: 'atencao', motivos: [...(finding.motivos ?? []), ...expiredNote] };
   }
   return { tipo: 'boleto', campos, ...finding, motivos: finding.motivos ?? [] };
 }
 
-async function verifyPix(ctx: Context, p: PixReading): Promise<VerificationResult> {
-  const channels = await officialChannels(ctx);
+async function verifyPix(
+  ports: VerifyPorts,
+  person: Person | null,
+  p: PixReading,
+): Promise<VerificationResult> {
+  const channels = await officialChannels(ports);
   const crcOk = p.crc === p.expectedCrc;
   const byKey = p.key === undefined ? [] : channels.filter((c) => c.chavesPix.includes(p.key ?? ''));
   const official = byKey.filter(
@@ -408,8 +433,8 @@ async function verifyPix(ctx: Context, p: PixReading): Promise<VerificationResul
   else if (official.length === 0)
     finding = { veredito: 'atencao', titulo: VERIFY_MESSAGES.receiver(p.merchantName ?? '') };
   else
-    finding = ctx.session
-      ? await matchOwn(ctx as SignedIn, 'PIX', official, { cents: p.amountCents ?? 0 })
+    finding = person
+      ? await matchOwn(ports, person, 'PIX', official, { cents: p.amountCents ?? 0 })
       : {
           veredito: 'confere',
           titulo: VERIFY_MESSAGES.official('PIX', creditorsOf(official)),
@@ -432,13 +457,15 @@ interface Charge {
  * the code uses: the one it names, else an unpaid one of the same amount (and due date, when it has one).
  */
 async function matchOwn(
-  ctx: SignedIn,
+  ports: CreditorPorts,
+  person: Person,
   kind: 'boleto' | 'PIX',
   official: OfficialChannel[],
   { cents, dueDate, named = () => false }: Charge,
 ): Promise<Finding> {
   const instalments = await ownInstalments(
-    ctx,
+    ports,
+    person,
     official.map((c) => c.codcredor),
   );
   if (instalments.length === 0)

@@ -1,6 +1,6 @@
+import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logoPath } from '../negotiation/creditors';
-import { failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { logoPath } from '../negotiation/logos';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;

@@ -1,0 +1,197 @@
+import type { Contract, Creditor, DebtInstalment, Proposal } from '@portal/contracts/upstream/entities';
+import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { describe, expect, it, vi } from 'vitest';
+import type { Ports } from '../ports/ports';
+import { contractsOf, offersFor } from './offers';
+
+const CREDITOR: Creditor = {
+  logomarca: 'https://upstream.example/logos/moda.svg',
+  nomcontratante: 'Moda Aurora',
+  agrupador: '1001',
+  url: 'https://moda.example',
+  pagamento: [
+    { idTipoPagamento: 1, tipoPagamento: 'boleto', pagamentoInterno: true, pagamentoProposta: true },
+  ],
+  parcelasIndividuaisSequenciais: false,
+};
+
+const CONTRACT: Contract = {
+  codcredor: '1001',
+  numcontrato: '4587120093',
+  situacao: 'Contrato em atraso',
+  quantidadeParcelas: 3,
+  valorprincipal: '1.200,00',
+  permiteacordo: false,
+  permiteproposta: true,
+  permitedivida: true,
+};
+
+const proposal = (id: string): Proposal => ({
+  id,
+  tipo: 'AV',
+  valorPago: '900,00',
+  valorEntrada: '0,00',
+  quantidadeParcelas: 0,
+  valorParcela: '0,00',
+  valorTotal: '900,00',
+  valorCorrigido: '1.000,00',
+  valorDesconto: '100,00',
+  porcentagemDesconto: '10%',
+  vencimento: '24/11/2026',
+  dataMaxVencimento: '07/12/2026',
+  parcelasFuturas: false,
+  prestacoes: [{ numero: 6, numContrato: '4587120093', valorPago: '900,00', dataVencimento: '19/08/2026' }],
+});
+
+const DEBT: DebtInstalment = {
+  id: 'd-6',
+  contrato: '4587120093',
+  valorpago: '950,00',
+  valorprincipal: '800,00',
+  datvenci: '19/08/2026',
+  validade: '24/11/2026',
+  parcelaFutura: false,
+  dataMaxVencimento: '07/12/2026',
+};
+
+/** A proxy that knows CREDITOR, CONTRACT, the proposals given and DEBT, and keeps every call it got. */
+function negotiationProxy(proposals: Proposal[] = [proposal('P-1')]) {
+  const calls: { method: string; body: Record<string, unknown> }[] = [];
+  const replies: Record<string, unknown> = {
+    consultaDebito: { credor: [CREDITOR] },
+    consultaContrato: { contratos: [CONTRACT] },
+    consultaProposta: { propostas: proposals },
+    consultaDivida: { dividas: [DEBT] },
+  };
+  const proxy = {
+    call: async (method: string, body: Record<string, unknown>) => {
+      calls.push({ method, body });
+      if (!(method in replies)) throw new Error(`unexpected ${method}`);
+      return replies[method];
+    },
+  } as never as Ports['proxy'];
+  return { calls, proxy };
+}
+
+/** An activation channel that keeps what it was sent. */
+function activationChannel() {
+  const sent: unknown[] = [];
+  const activation = {
+    send: async (record: unknown) => void sent.push(record),
+  } as never as Ports['activation'];
+  return { sent, activation };
+}
+
+describe('contractsOf', () => {
+  it("shows the creditor's contracts and sends the access record once per creditor per session", async () => {
+    const { proxy } = negotiationProxy();
+    const { sent, activation } = activationChannel();
+    const ports = memoryPorts({ proxy, activation });
+    const person = await signedIn(ports, { cpfCnpj: '52998224725' });
+
+    expect(await contractsOf(ports, person, '1001')).toEqual([
+      {
+        contrato: '4587120093',
+        contratoExibido: '45***093',
+        situacao: 'Contrato em atraso',
+        parcelas: 3,
+        principalCents: 120000,
+        destino: 'negociacao',
+        chamarProposta: true,
+        chamarDivida: true,
+      },
+    ]);
+    await contractsOf(ports, person, '1001');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      metodo: 'registraAcionamento',
+      dispositivo: 'mobile',
+      codcredor: '1001',
+      cpfcnpj: '52998224725',
+    });
+  });
+});
+
+describe('offersFor', () => {
+  it("fetches the proposals and the instalments for the date asked, and answers with the creditor's terms", async () => {
+    const { calls, proxy } = negotiationProxy();
+    const ports = memoryPorts({ proxy });
+    const person = await signedIn(ports, { cpfCnpj: '52998224725', token: 'tk' });
+    const offers = await offersFor(ports, person, {
+      codcredor: '1001',
+      contrato: '4587120093',
+      vencimento: '2026-11-24',
+      propostas: true,
+      dividas: true,
+    });
+    const scope = {
+      cpfcnpj: '52998224725',
+      token: 'tk',
+      codcredor: '1001',
+      contrato: '4587120093',
+      vencimento: '24/11/2026',
+    };
+    expect(calls.filter((c) => c.method !== 'consultaDebito')).toEqual([
+      { method: 'consultaProposta', body: scope },
+      { method: 'consultaDivida', body: scope },
+    ]);
+    expect(offers).toMatchObject({
+      credor: { codcredor: '1001', nome: 'Moda Aurora', logoUrl: '/api/logos/moda.svg' },
+      sequencial: false,
+      formasPagamento: [{ tipo: 'boleto', pagamentoInterno: true, pagamentoProposta: true }],
+      proposals: [{ id: 'P-1', valorPagoCents: 90000, vencimento: '2026-11-24' }],
+      debts: [
+        { id: 'd-6', valorCents: 95000, originalCents: 80000, vencimento: '2026-08-19', futura: false },
+      ],
+    });
+  });
+
+  it('asks for neither list when none is wanted, and sends no date when none is given', async () => {
+    const { calls, proxy } = negotiationProxy();
+    const ports = memoryPorts({ proxy });
+    const person = await signedIn(ports);
+    const offers = await offersFor(ports, person, {
+      codcredor: '1001',
+      contrato: '4587120093',
+      propostas: false,
+      dividas: false,
+    });
+    expect(calls.map((c) => c.method)).toEqual(['consultaDebito']);
+    expect(offers).toMatchObject({ proposals: [], debts: [] });
+  });
+
+  it('remembers the proposals and original values seen on the same contract, and forgets another contract', async () => {
+    const first = negotiationProxy([proposal('P-1')]);
+    const ports = memoryPorts({ proxy: first.proxy });
+    const person = await signedIn(ports);
+    const input = { codcredor: '1001', contrato: '4587120093', propostas: true, dividas: true };
+    await offersFor(ports, person, input);
+    ports.proxy = negotiationProxy([proposal('P-2')]).proxy;
+    await offersFor(ports, person, { ...input, dividas: false });
+    const kept = await ports.sessions.read(person, 'offers');
+    expect(kept?.codcredor).toBe('1001');
+    expect(Object.keys(kept?.proposals ?? {})).toEqual(['P-1', 'P-2']);
+    expect(kept?.originals).toEqual({ '4587120093|2026-08-19': 80000 });
+
+    await offersFor(ports, person, { ...input, contrato: '999', dividas: false });
+    const other = await ports.sessions.read(person, 'offers');
+    expect(other).toMatchObject({ contrato: '999', originals: {} });
+    expect(Object.keys(other?.proposals ?? {})).toEqual(['P-2']);
+  });
+
+  it('remembers the last 60 proposals at most', async () => {
+    const many = Array.from({ length: 70 }, (_, i) => proposal(`P-${i}`));
+    const { proxy } = negotiationProxy(many);
+    const ports = memoryPorts({ proxy });
+    const person = await signedIn(ports);
+    await offersFor(ports, person, {
+      codcredor: '1001',
+      contrato: '4587120093',
+      propostas: true,
+      dividas: false,
+    });
+    const ids = Object.keys((await ports.sessions.read(person, 'offers'))?.proposals ?? {});
+    expect(ids).toHaveLength(60);
+    expect(ids[0]).toBe('P-10');
+  });
+});
