@@ -1,9 +1,9 @@
 import type { ClonablePersona } from '@portal/stub/state/personas';
+import { createClient, failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { BIRTH_DATE_INVALID_MESSAGE } from '@portal/validation/birth-date';
 import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
 import { RATING_COMMENT_TOO_LONG_MESSAGE, RATING_INVALID_MESSAGE } from '@portal/validation/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, failure, type Stack, startStack } from '../testing/harness';
 
 const ACCOUNT_MESSAGES = {
   dateInvalid: BIRTH_DATE_INVALID_MESSAGE,

@@ -1,6 +1,6 @@
+import { createClient, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import { createClient, failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { createMemoryStore } from '../store/memory-store';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;

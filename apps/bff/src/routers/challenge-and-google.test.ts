@@ -1,7 +1,7 @@
+import { onEveryStore } from '@portal/test-kit/every-store';
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onEveryStore } from '../testing/every-store';
-import { failure, type Stack, startStack } from '../testing/harness';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';

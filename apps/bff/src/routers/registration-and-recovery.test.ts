@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@portal/contracts/upstream/registration';
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../account/registration';
-import { failure, type Stack, startStack } from '../testing/harness';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@portal/contracts/upstream/registration';
+import { type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
 
 let stack: Stack;
 beforeAll(async () => {

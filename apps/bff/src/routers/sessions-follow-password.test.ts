@@ -1,9 +1,9 @@
 import type { OutboxMessage } from '@portal/contracts/upstream/registration';
 import { randomDocument, randomMobile } from '@portal/stub/data/generated-identity';
+import { onEveryStore } from '@portal/test-kit/every-store';
+import { createClient, type Stack, startStack } from '@portal/test-kit/harness';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onEveryStore } from '../testing/every-store';
-import { createClient, type Stack, startStack } from '../testing/harness';
 
 const PASSWORD = 'Acordo@2026';
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';

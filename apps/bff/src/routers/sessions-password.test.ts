@@ -1,5 +1,5 @@
+import { createClient, failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, failure, type Stack, startStack } from '../testing/harness';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
+import { type createClient, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../session/memory-store';
-import { type createClient, failure, PERSONA, type Stack, startStack } from '../testing/harness';
+import { createMemoryStore } from '../store/memory-store';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack | undefined;
