@@ -10,7 +10,7 @@ import {
   pagesOf,
   staticClosure,
 } from '../apps/web/scripts/page-chunks';
-import { routeTable } from '../apps/web/src/lib/paths';
+import { routeTable } from '../apps/web/src/lib/navigation/paths';
 
 // What each page of the built SPA downloads before it can paint, gzip-compressed, against its budget:
 // the entry with its static imports, plus the page's own chunk with its static imports; for '/', its own

@@ -17,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     isSsrBuild
       ? null
       : VitePWA({
-          injectRegister: false, // boot.tsx registers it: the CSP allows no inline script
+          injectRegister: false, // lib/browser/install-app.ts registers it: the CSP allows no inline script
           registerType: 'autoUpdate',
           manifest: {
             name: 'Negocia Varejo',
@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'api',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/](app[\\/]providers|lib[\\/](trpc|session|tracking|errors|prefill))\.tsx?$/,
+              test: /[\\/]src[\\/](app[\\/]providers|lib[\\/](api[\\/](trpc|session|errors)|tracking[\\/]tracking|forms[\\/]prefill))\.tsx?$/,
             },
           ],
         },

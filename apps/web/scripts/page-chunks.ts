@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { routeTable } from '../src/lib/paths';
+import { routeTable } from '../src/lib/navigation/paths';
 
 // The router's pages and the chunks each one loads, read from Vite's build manifest. The prerender
 // (scripts/prerender.ts) and the root budget check (scripts/check-budgets.ts) both use it; it lives

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { routeTable } from '../src/lib/paths';
+import { routeTable } from '../src/lib/navigation/paths';
 import { APP_ENTRY, HOME_ENTRY, type Manifest, pagesOf, staticClosure } from './page-chunks';
 
 // After `vite build`: renders the public pages (apps/web/src/prerender.tsx) into copies of index.html,

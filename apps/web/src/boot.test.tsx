@@ -6,9 +6,9 @@ import { MARIA } from '../test/render-app';
 import { PARTNERS } from '../test/render-home';
 import { createQueryClient } from './app/providers';
 import { boot } from './boot';
-import { installApp } from './lib/install-app';
-import { paths } from './lib/paths';
-import { clearPrefill, setPrefill } from './lib/prefill';
+import { installApp } from './lib/browser/install-app';
+import { clearPrefill, setPrefill } from './lib/forms/prefill';
+import { paths } from './lib/navigation/paths';
 import { PRERENDERED_PATHS } from './prerender';
 
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.

@@ -4,9 +4,9 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { peekPrefill } from './lib/prefill';
-import { sessionQueryKey } from './lib/session';
-import { rememberTypedEarly } from './lib/typed-early';
+import { sessionQueryKey } from './lib/api/session';
+import { peekPrefill } from './lib/forms/prefill';
+import { rememberTypedEarly } from './lib/forms/typed-early';
 
 /**
  * Starts the SPA in `container`. A prerendered page (prerender.tsx) is hydrated: its lazy page modules

@@ -1,5 +1,5 @@
 import { startHome } from './app/home-app';
-import { installApp } from './lib/install-app';
+import { installApp } from './lib/browser/install-app';
 import './styles.css';
 
 // The entry of '/' (home.html): the prerendered home page, hydrated without the rest of the app.

@@ -4,9 +4,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { HomeApp } from './app/home-app';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { lastRenderedTitle } from './lib/page-title';
-import { paths } from './lib/paths';
-import { sessionQueryKey } from './lib/session';
+import { sessionQueryKey } from './lib/api/session';
+import { lastRenderedTitle } from './lib/navigation/page-title';
+import { paths } from './lib/navigation/paths';
 
 /**
  * The public pages rendered to HTML at build time (scripts/prerender.ts), as a signed-out visitor sees

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { RouterInputs, RouterOutputs } from '../src/lib/trpc';
+import type { RouterInputs, RouterOutputs } from '../src/lib/api/trpc';
 
 /** The tRPC error codes the BFF sends, with their HTTP statuses. */
 const HTTP_STATUS = {
@@ -107,7 +107,7 @@ async function answer(handler: AnyHandler | undefined, path: string, input: unkn
  * request open.
  */
 export function installFakeBff(initial: FakeHandlers = {}) {
-  // The screen views of the trail (lib/tracking.ts) are answered unless a test handles them itself.
+  // The screen views of the trail (lib/tracking/tracking.ts) are answered unless a test handles them itself.
   const handlers: Partial<Record<string, AnyHandler>> = { 'tracking.view': () => ({ ok: true }), ...initial };
   const calls: FakeCall[] = [];
 

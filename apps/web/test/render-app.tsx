@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../src/app/providers';
 import { routes } from '../src/app/router';
-import { sessionQueryKey } from '../src/lib/session';
-import type { SessionView } from '../src/lib/trpc';
+import { sessionQueryKey } from '../src/lib/api/session';
+import type { SessionView } from '../src/lib/api/trpc';
 
 export const MARIA: SessionView = {
   nome: 'Maria Aparecida da Silva',

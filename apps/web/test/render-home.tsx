@@ -5,9 +5,9 @@ import { RootLayout } from '../src/app/layouts/root-layout';
 import { SiteHeader } from '../src/app/layouts/site-header';
 import { AppProviders, createQueryClient } from '../src/app/providers';
 import { HomePage } from '../src/features/home/home-page';
-import { paths } from '../src/lib/paths';
-import { sessionQueryKey } from '../src/lib/session';
-import type { SessionView } from '../src/lib/trpc';
+import { sessionQueryKey } from '../src/lib/api/session';
+import type { SessionView } from '../src/lib/api/trpc';
+import { paths } from '../src/lib/navigation/paths';
 
 /** Any other page: its address as its heading, so a test sees where the home page led. */
 function OtherPage() {

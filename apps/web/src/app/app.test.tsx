@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { writeConsent } from '../lib/consent-cookie';
-import { paths } from '../lib/paths';
-import type { ContractView, CreditorCard } from '../lib/trpc';
+import type { ContractView, CreditorCard } from '../lib/api/trpc';
+import { paths } from '../lib/navigation/paths';
+import { writeConsent } from '../lib/tracking/consent-cookie';
 
 const CREDITORS: CreditorCard[] = [
   { codcredor: '1', nome: 'Ipê Eletro', logoUrl: '/api/logos/ipe.svg', sequencial: false },

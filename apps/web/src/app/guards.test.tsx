@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../test/fake-bff';
 import { MARIA, renderApp } from '../../test/render-app';
-import { paths } from '../lib/paths';
-import { takeReturnTo } from '../lib/return-to';
+import { paths } from '../lib/navigation/paths';
+import { takeReturnTo } from '../lib/navigation/return-to';
 
 describe('route guard', () => {
   it('sends a signed-out visitor from /minha-conta to the start page', async () => {

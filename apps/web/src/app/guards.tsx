@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { paths, routeTable } from '../lib/paths';
-import { rememberReturnTo } from '../lib/return-to';
 import {
   clearSessionEndedByUser,
   SignedInSessionContext,
   sessionEndedByUser,
   useSession,
-} from '../lib/session';
-import { useSessionStatus } from '../lib/session-status';
+} from '../lib/api/session';
+import { useSessionStatus } from '../lib/api/session-status';
+import { paths, routeTable } from '../lib/navigation/paths';
+import { rememberReturnTo } from '../lib/navigation/return-to';
 
 /** Most signed-in pages send a signed-out visitor to the start page; edit profile to login. */
 function signedOutTarget(pathname: string): string {
@@ -67,7 +67,10 @@ export function RequireSessionRoute() {
   );
 }
 
-/** Remembers an interrupted journey page for after the next sign-in (lib/return-to.ts), then leaves. */
+/**
+ * Remembers an interrupted journey page for after the next sign-in (lib/navigation/return-to.ts), then
+ * leaves.
+ */
 function LeaveForStart({ pathname, search }: { pathname: string; search: string }) {
   useEffect(() => rememberReturnTo(pathname, search), [pathname, search]);
   return <Navigate to={signedOutTarget(pathname)} replace />;

@@ -5,8 +5,8 @@ import { installFakeBff } from '../../test/fake-bff';
 import { prerenderAtBuild } from '../../test/prerender-at-build';
 import { MARIA } from '../../test/render-app';
 import { PARTNERS, setConsentCookie } from '../../test/render-home';
-import { paths } from '../lib/paths';
-import { clearPrefill } from '../lib/prefill';
+import { clearPrefill } from '../lib/forms/prefill';
+import { paths } from '../lib/navigation/paths';
 import { startHome } from './home-app';
 
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.

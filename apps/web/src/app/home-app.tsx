@@ -12,12 +12,16 @@ import {
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DelayedSpinnerModal } from '../components/ui/spinner-modal';
 import { HomePage } from '../features/home/home-page';
-import { HandOverContext, noteHandOver } from '../lib/hand-over';
-import { type IslandClients, IslandClientsContext } from '../lib/island-clients';
-import { paths } from '../lib/paths';
-import { SessionStatusContext } from '../lib/session-status';
-import { type SiteLocation, type SiteNavigation, SiteNavigationContext } from '../lib/site-navigation';
-import { rememberTypedEarly } from '../lib/typed-early';
+import { type IslandClients, IslandClientsContext } from '../lib/api/island-clients';
+import { SessionStatusContext } from '../lib/api/session-status';
+import { rememberTypedEarly } from '../lib/forms/typed-early';
+import { HandOverContext, noteHandOver } from '../lib/navigation/hand-over';
+import { paths } from '../lib/navigation/paths';
+import {
+  type SiteLocation,
+  type SiteNavigation,
+  SiteNavigationContext,
+} from '../lib/navigation/site-navigation';
 import { AppLayout } from './layouts/app-layout';
 import { SiteHeader } from './layouts/site-header';
 
@@ -25,7 +29,7 @@ import { SiteHeader } from './layouts/site-header';
 // and the page alone, without the app's router, API client, forms and masks. Its parts that
 // call the BFF are islands loaded right after (app/island-providers.tsx). Leaving the page for any other
 // address hands the document over to the app (boot.tsx), which starts there: no page load, and what
-// the banner's form handed over (lib/prefill.ts) is still in memory.
+// the banner's form handed over (lib/forms/prefill.ts) is still in memory.
 
 /** Starts the app at `to`, in place of the home page: 'push' adds a history entry, 'replace' does not. */
 type HandOver = (to: string, history: 'push' | 'replace') => void;
@@ -57,9 +61,9 @@ function browserLocation(key: string): SiteLocation {
 }
 
 /**
- * The site's navigation (lib/site-navigation.tsx) over the browser's history, for the home page only: a
- * move within it (a section's anchor) stays here; any other address is the app's, handed over with
- * `handOver`. Meanwhile a slow download shows 'Carregando...', as the app does between pages.
+ * The site's navigation (lib/navigation/site-navigation.tsx) over the browser's history, for the home page
+ * only: a move within it (a section's anchor) stays here; any other address is the app's, handed over
+ * with `handOver`. Meanwhile a slow download shows 'Carregando...', as the app does between pages.
  */
 function HomeNavigation({ handOver, children }: { handOver: HandOver; children: ReactNode }) {
   // 'default' is the location the page was loaded with (features/home/use-section-scroll.ts).
@@ -149,7 +153,8 @@ export function startHome(container: HTMLElement): () => void {
       })
       .catch(() => window.location.assign(to));
   };
-  // What was typed while the page's code loaded goes back into the form once it hydrates (lib/typed-early.ts).
+  // What was typed while the page's code loaded goes back into the form once it hydrates
+  // (lib/forms/typed-early.ts).
   rememberTypedEarly(container);
   current = hydrateRoot(container, <HomeApp handOver={handOver} clients={clients} />);
   return () => current?.unmount();

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useHandOverHere } from '../lib/hand-over';
-import { useSession } from '../lib/session';
-import { useSiteLocation } from '../lib/site-navigation';
-import { useTrackPageViews } from '../lib/tracking';
+import { useSession } from '../lib/api/session';
+import { useHandOverHere } from '../lib/navigation/hand-over';
+import { useSiteLocation } from '../lib/navigation/site-navigation';
+import { useTrackPageViews } from '../lib/tracking/tracking';
 import { IslandProviders } from './island-providers';
 
 /**

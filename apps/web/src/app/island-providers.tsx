@@ -1,7 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { type ReactNode, use } from 'react';
-import { IslandClientsContext } from '../lib/island-clients';
-import { createTrpcClient } from '../lib/trpc';
+import { IslandClientsContext } from '../lib/api/island-clients';
+import { createTrpcClient } from '../lib/api/trpc';
 import { AppProviders, createQueryClient } from './providers';
 
 /**

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../lib/page-title';
-import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/navigation/page-title';
+import { paths } from '../lib/navigation/paths';
 
 /** Shown when a page fails to render: a plain way back, with a full reload to start clean. */
 export function RouteErrorPage() {

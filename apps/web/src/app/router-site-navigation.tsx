@@ -1,8 +1,11 @@
 import { type ReactNode, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type SiteNavigation, SiteNavigationContext } from '../lib/site-navigation';
+import { type SiteNavigation, SiteNavigationContext } from '../lib/navigation/site-navigation';
 
-/** The site's navigation (lib/site-navigation.tsx) in the app: React Router's location and navigate. */
+/**
+ * The site's navigation (lib/navigation/site-navigation.tsx) in the app: React Router's location and
+ * navigate.
+ */
 export function RouterSiteNavigation({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/paths';
+import { type RouteAccess, type RouteName, routesWithAccess, routeTable } from '../lib/navigation/paths';
 import { FirstPageLoading, GuestOnlyRoute, RequireSessionRoute } from './guards';
 import { AccountHeader } from './layouts/account-header';
 import { AppLayout } from './layouts/app-layout';

@@ -1,7 +1,7 @@
 import { RATING_COMMENT_MAX } from '@portal/validation/rating';
 import { useId, useRef, useState } from 'react';
-import { errorMessage } from '../lib/errors';
-import { trpc } from '../lib/trpc';
+import { errorMessage } from '../lib/api/errors';
+import { trpc } from '../lib/api/trpc';
 import { Modal } from './ui/modal';
 import './rating-modal.css';
 

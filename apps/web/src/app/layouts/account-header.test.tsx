@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { DESKTOP_QUERY } from '../../lib/media-query';
-import { paths, routesWithAccess, routeTable } from '../../lib/paths';
+import { DESKTOP_QUERY } from '../../lib/browser/media-query';
+import { paths, routesWithAccess, routeTable } from '../../lib/navigation/paths';
 
 /** A screen at least 768 px wide (tablets and desktops); without it the tests see a phone. */
 function onWideScreen() {

@@ -5,11 +5,11 @@ import { BrandLogo } from '../../components/ui/brand-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CloseIcon, LogOutIcon, MenuIcon, MoreIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
-import { errorMessage } from '../../lib/errors';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/media-query';
-import { paths } from '../../lib/paths';
-import { forgetSession, useSignedInSession } from '../../lib/session';
-import { type SessionView, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { forgetSession, useSignedInSession } from '../../lib/api/session';
+import { type SessionView, trpc } from '../../lib/api/trpc';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/browser/media-query';
+import { paths } from '../../lib/navigation/paths';
 
 function UserSummary({ session }: { session: SessionView }) {
   return (

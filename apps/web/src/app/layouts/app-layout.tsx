@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BackTargetProvider } from '../../lib/back-target';
+import { BackTargetProvider } from '../../lib/navigation/back-target';
 import { SiteFooter } from './site-footer';
 
 export const MAIN_ID = 'conteudo';

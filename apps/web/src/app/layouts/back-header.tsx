@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { ArrowLeftIcon } from '../../components/ui/icons';
-import { useCurrentBackTarget } from '../../lib/back-target';
-import { paths } from '../../lib/paths';
-import { useSessionStatus } from '../../lib/session-status';
+import { useSessionStatus } from '../../lib/api/session-status';
+import { useCurrentBackTarget } from '../../lib/navigation/back-target';
+import { paths } from '../../lib/navigation/paths';
 
 /**
  * The header of the sign-in steps and the public texts: a back button and the brand. The page may set

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
 import { DelayedSpinnerModal } from '../../components/ui/spinner-modal';
-import { startedByHandOver } from '../../lib/hand-over';
-import { useSession } from '../../lib/session';
-import { SessionStatusContext } from '../../lib/session-status';
-import { useTrackPageViews } from '../../lib/tracking';
-import { useGiveBackTypedEarly } from '../../lib/typed-early';
+import { useSession } from '../../lib/api/session';
+import { SessionStatusContext } from '../../lib/api/session-status';
+import { useGiveBackTypedEarly } from '../../lib/forms/typed-early';
+import { startedByHandOver } from '../../lib/navigation/hand-over';
+import { useTrackPageViews } from '../../lib/tracking/tracking';
 import { SessionGate } from '../guards';
 import { RouterSiteNavigation } from '../router-site-navigation';
 import { MAIN_ID } from './app-layout';
@@ -16,7 +16,7 @@ import { MAIN_ID } from './app-layout';
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
-  // Taking over from the home page's entry (lib/hand-over.ts), the first page follows a click too.
+  // Taking over from the home page's entry (lib/navigation/hand-over.ts), the first page follows a click too.
   const previousPath = useRef(startedByHandOver() ? null : pathname);
 
   useEffect(() => {

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { MARIA } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import { SessionStatusContext } from '../../lib/session-status';
-import type { SessionView } from '../../lib/trpc';
+import { SessionStatusContext } from '../../lib/api/session-status';
+import type { SessionView } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { RouterSiteNavigation } from '../router-site-navigation';
 import { SiteFooter } from './site-footer';
 

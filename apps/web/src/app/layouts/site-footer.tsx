@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { ClockIcon, Icon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { useSessionStatus } from '../../lib/api/session-status';
 import {
   CENTRAL_PHONE,
   CENTRAL_PHONE_HREF,
   COMMERCIAL_EMAIL,
   SERVICE_EMAIL,
   SERVICE_HOURS,
-} from '../../lib/contacts';
-import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
-import { paths } from '../../lib/paths';
-import { useSessionStatus } from '../../lib/session-status';
-import { SiteLink, useSiteLocation } from '../../lib/site-navigation';
+} from '../../lib/content/contacts';
+import { HOME_SECTIONS, homeAnchor } from '../../lib/navigation/home-sections';
+import { paths } from '../../lib/navigation/paths';
+import { SiteLink, useSiteLocation } from '../../lib/navigation/site-navigation';
 import './layout.css';
 
 /** Pages that read best without the footer (the registration policy, terms, negotiation, summary). */

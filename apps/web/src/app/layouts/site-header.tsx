@@ -1,11 +1,11 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
-import { HOME_SECTIONS, homeAnchor } from '../../lib/home-sections';
-import { useMediaQuery } from '../../lib/media-query';
-import { paths } from '../../lib/paths';
-import { useSessionStatus } from '../../lib/session-status';
-import { SiteLink, useSiteLocation } from '../../lib/site-navigation';
+import { useSessionStatus } from '../../lib/api/session-status';
+import { useMediaQuery } from '../../lib/browser/media-query';
+import { HOME_SECTIONS, homeAnchor } from '../../lib/navigation/home-sections';
+import { paths } from '../../lib/navigation/paths';
+import { SiteLink, useSiteLocation } from '../../lib/navigation/site-navigation';
 import './layout.css';
 
 /** Wide enough for the five anchors in a row beside the brand and 'Entrar'; below it they fold away. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, DPO_EMAIL, SERVICE_EMAIL } from '../../lib/contacts';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, DPO_EMAIL, SERVICE_EMAIL } from '../../lib/content/contacts';
 import './legal.css';
 
 /*

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, isServerError } from '../../lib/errors';
-import { paths } from '../../lib/paths';
+import { errorMessage, isServerError } from '../../lib/api/errors';
+import { paths } from '../../lib/navigation/paths';
 import { Modal } from './modal';
 
 export const QUERY_ERROR_MESSAGE =

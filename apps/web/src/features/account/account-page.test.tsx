@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { CreditorCard } from '../../lib/trpc';
+import type { CreditorCard } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { pendingAgreementText } from './pending-agreement-notice';
 
 const CREDITORS: CreditorCard[] = [{ codcredor: '1', nome: 'Ipê Eletro', logoUrl: null, sequencial: false }];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 function renderChangePassword(handlers: FakeHandlers = {}) {
   const fake = installFakeBff({

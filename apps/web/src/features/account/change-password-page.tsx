@@ -9,11 +9,11 @@ import { BackLink } from '../../components/ui/back-link';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { PasswordInput } from '../../components/ui/password-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import { PASSWORD_NOTICE_STATE } from './saved-notice';
 import './account.css';
 

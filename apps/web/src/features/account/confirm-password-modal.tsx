@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { PasswordInput } from '../../components/ui/password-input';
-import { errorMessage } from '../../lib/errors';
-import { endSessionLocally } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { endSessionLocally } from '../../lib/api/session';
+import { trpc } from '../../lib/api/trpc';
 import './confirm-password-modal.css';
 
 // Why the password is asked, read out with the title (here, so that the page's own code stays small).

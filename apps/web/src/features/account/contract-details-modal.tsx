@@ -1,10 +1,10 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
-import { errorMessage } from '../../lib/errors';
-import { agreementsHref, negotiationHref } from '../../lib/journey-links';
-import { useTrack } from '../../lib/tracking';
-import { type ContractView, type CreditorCard, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { type ContractView, type CreditorCard, trpc } from '../../lib/api/trpc';
+import { agreementsHref, negotiationHref } from '../../lib/navigation/journey-links';
+import { useTrack } from '../../lib/tracking/tracking';
 
 interface ContractDetailsModalProps {
   creditor: CreditorCard | null;

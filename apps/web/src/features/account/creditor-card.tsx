@@ -1,5 +1,5 @@
 import { CreditorLogo } from '../../components/ui/creditor-logo';
-import type { CreditorCard as CreditorCardData } from '../../lib/trpc';
+import type { CreditorCard as CreditorCardData } from '../../lib/api/trpc';
 
 interface CreditorCardProps {
   creditor: CreditorCardData;

@@ -6,9 +6,9 @@ import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/
 import { mariaProfile } from '../../../test/fixtures/account';
 import { MARIA, renderApp } from '../../../test/render-app';
 import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
-import { paths } from '../../lib/paths';
-import { takeReturnTo } from '../../lib/return-to';
-import type { SessionView } from '../../lib/trpc';
+import type { SessionView } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
+import { takeReturnTo } from '../../lib/navigation/return-to';
 
 const COMERCIO: SessionView = {
   nome: 'Comércio Exemplo Ltda',

@@ -12,8 +12,8 @@ import {
   UserIcon,
 } from '../../components/ui/icons';
 import { OnDemand } from '../../components/ui/on-demand';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './account.css';
 
 // The modals not on the first screen: their code is fetched when they first open.

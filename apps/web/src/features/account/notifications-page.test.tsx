@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { mariaProfile } from '../../../test/fixtures/account';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 import { CONSENT_LABEL, SAVED_OFF, SAVED_ON } from './notifications-page';
 
 describe('/mais-opcoes/notificacoes', () => {

@@ -4,10 +4,10 @@ import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { trpc } from '../../lib/trpc';
+import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './account.css';
 
 /** The consent's wording at registration, so the user recognises what they agreed to. */

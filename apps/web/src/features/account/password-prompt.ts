@@ -1,4 +1,4 @@
-import { errorMessage, isPasswordNeeded, isTooManyRequests } from '../../lib/errors';
+import { errorMessage, isPasswordNeeded, isTooManyRequests } from '../../lib/api/errors';
 
 /** The password modal's state: open, with the refusal of the password last typed (if any) to show in it. */
 export interface PasswordPrompt {

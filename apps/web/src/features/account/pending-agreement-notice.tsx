@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/api/trpc';
 
 /** how often an agreement still processing is asked about */
 const POLL_MS = 5_000;

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { DESKTOP_QUERY } from '../../lib/media-query';
-import { paths } from '../../lib/paths';
-import type { CreditorCard } from '../../lib/trpc';
+import type { CreditorCard } from '../../lib/api/trpc';
+import { DESKTOP_QUERY } from '../../lib/browser/media-query';
+import { paths } from '../../lib/navigation/paths';
 
 const TITLE = 'Cadastro concluído!';
 

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 /** The query parameter the registration adds to /minha-conta ('?first=true'). */
 const FIRST_PARAM = 'first';

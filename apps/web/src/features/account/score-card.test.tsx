@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { SessionView } from '../../lib/trpc';
+import type { SessionView } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 const COMERCIO: SessionView = {
   nome: 'Comércio Exemplo Ltda',

@@ -1,8 +1,8 @@
 import { SCORE_MAX } from '@portal/contracts/score';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
-import { useSignedInSession } from '../../lib/session';
-import { type CreditScore, trpc } from '../../lib/trpc';
+import { useSignedInSession } from '../../lib/api/session';
+import { type CreditScore, trpc } from '../../lib/api/trpc';
 
 /**
  * /minha-conta shows the credit score of a person (an 11-digit document) only. A failed lookup

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { AlertIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
-import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/contacts';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/content/contacts';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './agreements.css';
 
 const FAILED_TITLE = 'Encontramos um problema!';

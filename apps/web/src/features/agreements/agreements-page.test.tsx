@@ -5,9 +5,9 @@ import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../.
 import { concluded, inProgress } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
 import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
-import { agreementsHref } from '../../lib/journey-links';
-import { paths } from '../../lib/paths';
-import type { AgreementInProgress, ConcludedAgreement } from '../../lib/trpc';
+import type { AgreementInProgress, ConcludedAgreement } from '../../lib/api/trpc';
+import { agreementsHref } from '../../lib/navigation/journey-links';
+import { paths } from '../../lib/navigation/paths';
 import { FUTURE_HINT } from './agreements-page';
 
 const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });

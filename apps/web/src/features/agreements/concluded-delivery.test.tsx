@@ -12,8 +12,8 @@ import {
   pixAgreement,
 } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { ConcludedAgreement } from '../../lib/trpc';
+import type { ConcludedAgreement } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 const SENT = 'Suas informações foram enviadas com sucesso.';
 

@@ -13,8 +13,8 @@ import {
   QR,
 } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { ConcludedAgreement } from '../../lib/trpc';
+import type { ConcludedAgreement } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { BOLETO_SENT, COPY_FAILED, HYBRID_LEAD, PIX_LEAD } from './concluded-page';
 import { DOWNLOAD_SPACING_MS } from './use-boleto-downloads';
 

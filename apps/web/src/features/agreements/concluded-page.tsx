@@ -14,10 +14,10 @@ import {
 import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { isUnauthorized } from '../../lib/errors';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/trpc';
+import { isUnauthorized } from '../../lib/api/errors';
+import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/api/trpc';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import { ActionButton } from './action-button';
 import type { DeliveryChoice } from './delivery-modal';
 import type { SendChannel } from './send-modal';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { inProgress } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { agreementsHref } from '../../lib/journey-links';
+import { agreementsHref } from '../../lib/navigation/journey-links';
 
 const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
 

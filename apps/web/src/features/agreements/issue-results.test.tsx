@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
 import { concluded, inProgress } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { agreementsHref } from '../../lib/journey-links';
-import { paths } from '../../lib/paths';
+import { agreementsHref } from '../../lib/navigation/journey-links';
+import { paths } from '../../lib/navigation/paths';
 
 // A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home.
 

@@ -1,8 +1,8 @@
 import { formatBrDate } from '@portal/validation/iso-date';
 import { useId, useState } from 'react';
 import { AlertIcon, CheckIcon, CopyIcon } from '../../components/ui/icons';
-import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/contacts';
-import type { AgreementInProgress } from '../../lib/trpc';
+import type { AgreementInProgress } from '../../lib/api/trpc';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/content/contacts';
 
 const CONSUMIDOR_GOV_URL = 'https://www.consumidor.gov.br';
 

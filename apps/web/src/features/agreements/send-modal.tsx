@@ -4,9 +4,9 @@ import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
-import { lazyResolver } from '../../lib/lazy-resolver';
-import { trpc } from '../../lib/trpc';
+import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { lazyResolver } from '../../lib/forms/lazy-resolver';
 
 export type SendChannel = 'email' | 'sms';
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CheckIcon, DownloadIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import { paths } from '../../lib/paths';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { useBoletoDownloads } from './use-boleto-downloads';
 
 /**

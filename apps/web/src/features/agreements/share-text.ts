@@ -1,6 +1,6 @@
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
-import type { ConcludedAgreement } from '../../lib/trpc';
+import type { ConcludedAgreement } from '../../lib/api/trpc';
 
 /** WhatsApp's own share link: it asks the user whom to send the text to (themselves or anyone). */
 const WHATSAPP_SHARE_URL = 'https://wa.me/';

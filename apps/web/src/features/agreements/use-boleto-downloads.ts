@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { BoletoView } from '../../lib/trpc';
+import type { BoletoView } from '../../lib/api/trpc';
 
 /** The boleto files are saved 500 ms apart, so the browser takes each download. */
 export const DOWNLOAD_SPACING_MS = 500;

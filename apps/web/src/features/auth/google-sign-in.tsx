@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadGoogleIdentity } from '../../lib/google-identity';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/api/trpc';
+import { loadGoogleIdentity } from '../../lib/browser/google-identity';
 
 /** Google draws its button between these widths (pixels). */
 const MIN_BUTTON_WIDTH = 200;

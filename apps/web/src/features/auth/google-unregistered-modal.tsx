@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../components/ui/modal';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 interface GoogleUnregisteredModalProps {
   open: boolean;

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyResolver } from '../../lib/forms/lazy-resolver';
 
 type AnswerValues = z.output<typeof answerChallengeInput>;
 

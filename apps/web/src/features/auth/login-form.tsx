@@ -5,8 +5,8 @@ import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { useHydrated } from '../../lib/hydrated';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
+import { useHydrated } from '../../lib/forms/hydrated';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
 
 type LoginFormInput = z.input<typeof signInInput>;
 /** What the form hands over: the normalized document ('52998224725') and the password as typed. */

@@ -7,15 +7,15 @@ import type {
   GoogleButtonConfiguration,
   GoogleIdConfiguration,
   GoogleIdentity,
-} from '../../lib/google-identity';
-import { loadGoogleIdentity } from '../../lib/google-identity';
-import { paths } from '../../lib/paths';
-import { setPrefill, takePrefill } from '../../lib/prefill';
-import { rememberReturnTo, takeReturnTo } from '../../lib/return-to';
+} from '../../lib/browser/google-identity';
+import { loadGoogleIdentity } from '../../lib/browser/google-identity';
+import { setPrefill, takePrefill } from '../../lib/forms/prefill';
+import { paths } from '../../lib/navigation/paths';
+import { rememberReturnTo, takeReturnTo } from '../../lib/navigation/return-to';
 
-vi.mock('../../lib/google-identity', () => ({ loadGoogleIdentity: vi.fn() }));
-vi.mock('../../lib/prefill', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/prefill')>();
+vi.mock('../../lib/browser/google-identity', () => ({ loadGoogleIdentity: vi.fn() }));
+vi.mock('../../lib/forms/prefill', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/forms/prefill')>();
   return { ...actual, setPrefill: vi.fn(actual.setPrefill) };
 });
 

@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
-import { takeReturnTo } from '../../lib/return-to';
-import { type SessionView, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { type SessionView, trpc } from '../../lib/api/trpc';
+import { clearPrefill, peekPrefill, setPrefill } from '../../lib/forms/prefill';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
+import { takeReturnTo } from '../../lib/navigation/return-to';
 import './auth.css';
 import { GoogleSignIn } from './google-sign-in';
 import { LoginForm, type LoginFormValues } from './login-form';
@@ -52,7 +52,7 @@ export function LoginPage() {
   usePageTitle('Fazer login');
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  // The home banner's or a link's document (in memory, lib/prefill.ts); read once, when the page opens.
+  // The home banner's or a link's document (in memory, lib/forms/prefill.ts); read once, when the page opens.
   const [initialDocument] = useState(peekPrefill);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [question, setQuestion] = useState<string | null>(null);

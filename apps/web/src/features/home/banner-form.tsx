@@ -7,21 +7,21 @@ import { DocumentInput } from '../../components/ui/document-input';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { ShieldIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import { useHydrated } from '../../lib/hydrated';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { paths } from '../../lib/paths';
-import { setPrefill } from '../../lib/prefill';
-import { SiteLink, useSiteNavigate } from '../../lib/site-navigation';
-import { trpc } from '../../lib/trpc';
-import { useGiveBackTypedEarly } from '../../lib/typed-early';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { useHydrated } from '../../lib/forms/hydrated';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { setPrefill } from '../../lib/forms/prefill';
+import { useGiveBackTypedEarly } from '../../lib/forms/typed-early';
+import { paths } from '../../lib/navigation/paths';
+import { SiteLink, useSiteNavigate } from '../../lib/navigation/site-navigation';
 
 const documentLookupResolver = lazyResolver((resolvers) => resolvers.documentLookup);
 
 /**
  * The banner's CPF/CNPJ form, an island of the home page (home-banner.tsx): its form library, mask and
  * API client load after the page has hydrated. A registered document goes on to /login, any other to
- * /cadastro, handed over in memory (lib/prefill.ts): never in the URL, history or storage.
+ * /cadastro, handed over in memory (lib/forms/prefill.ts): never in the URL, history or storage.
  */
 function BannerForm() {
   const navigate = useSiteNavigate();

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { PARTNERS, renderHome, setConsentCookie } from '../../../test/render-home';
-import { readConsent } from '../../lib/consent-cookie';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
+import { readConsent } from '../../lib/tracking/consent-cookie';
 
 beforeEach(() => {
   setConsentCookie(null);

@@ -1,9 +1,9 @@
 import { type RefObject, useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
-import { readConsent, writeConsent } from '../../lib/consent-cookie';
-import { useHydrated } from '../../lib/hydrated';
-import { paths } from '../../lib/paths';
-import { useSiteNavigate } from '../../lib/site-navigation';
+import { useHydrated } from '../../lib/forms/hydrated';
+import { paths } from '../../lib/navigation/paths';
+import { useSiteNavigate } from '../../lib/navigation/site-navigation';
+import { readConsent, writeConsent } from '../../lib/tracking/consent-cookie';
 
 interface CookieConsentProps {
   /** Where focus goes after a choice: the page's <h1>, so the visitor starts at the top of the page. */

@@ -1,5 +1,5 @@
 import { lazy, type RefObject, Suspense } from 'react';
-import { rememberTypedEarly } from '../../lib/typed-early';
+import { rememberTypedEarly } from '../../lib/forms/typed-early';
 
 interface HomeBannerProps {
   /** The page's <h1> (the cookie choice gives focus back to it). */
@@ -12,7 +12,7 @@ const FORM_ID = 'consulta-documento';
 const loadingForm = import('./banner-form');
 const BannerForm = lazy(async () => {
   const form = await loadingForm;
-  // Right before the prerendered form hydrates: what was typed meanwhile (lib/typed-early.ts).
+  // Right before the prerendered form hydrates: what was typed meanwhile (lib/forms/typed-early.ts).
   const prerendered = typeof document === 'undefined' ? null : document.getElementById(FORM_ID);
   if (prerendered) rememberTypedEarly(prerendered);
   return form;

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { MARIA } from '../../../test/render-app';
 import { PARTNERS, renderHome, setConsentCookie } from '../../../test/render-home';
-import { paths } from '../../lib/paths';
-import { clearPrefill, peekPrefill } from '../../lib/prefill';
+import { clearPrefill, peekPrefill } from '../../lib/forms/prefill';
+import { paths } from '../../lib/navigation/paths';
 
 const scrollIntoView = vi.fn();
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { usePageTitle } from '../../lib/page-title';
-import { useSiteLocation } from '../../lib/site-navigation';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { useSiteLocation } from '../../lib/navigation/site-navigation';
 import { BenefitsSection } from './benefits-section';
 import { CookieConsent } from './cookie-consent';
 import { HomeBanner } from './home-banner';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IslandProviders } from '../../app/island-providers';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/api/trpc';
 import { nextPartnerCount, PARTNERS_PAGE, PartnerPlaceholders } from './partner-cards';
 
 /** The partner creditors' logos, five at a time: an island of the home page (partners-section.tsx). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { HOME_SECTIONS } from '../../lib/home-sections';
-import { useSiteLocation } from '../../lib/site-navigation';
+import { HOME_SECTIONS } from '../../lib/navigation/home-sections';
+import { useSiteLocation } from '../../lib/navigation/site-navigation';
 
 const SECTION_IDS: ReadonlySet<string> = new Set(HOME_SECTIONS.map((section) => section.id));
 

@@ -1,6 +1,6 @@
 import { BackLink } from '../../components/ui/back-link';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './legal.css';
 
 /** /mais-opcoes/sobre: 'Sobre', what the association and the portal are. */

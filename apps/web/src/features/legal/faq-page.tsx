@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
-import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/contacts';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
+import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/content/contacts';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './legal.css';
 
 interface Question {

@@ -1,6 +1,6 @@
 import { PrivacyNoticeContents, PrivacyNoticeText } from '../../components/content/legal-texts';
 import { BackLink } from '../../components/ui/back-link';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/navigation/page-title';
 import './legal.css';
 
 interface PrivacyPageProps {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 async function openTerms(session: typeof MARIA | null) {
   installFakeBff();

@@ -1,5 +1,5 @@
 import { TermsOfUseContents, TermsOfUseText } from '../../components/content/legal-texts';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/navigation/page-title';
 import './legal.css';
 
 /** /termos-gerais: the terms of use. The header's back button goes to /minha-conta or '/' (layout). */

@@ -1,9 +1,9 @@
 import { defaultPaymentDate } from '@portal/validation/dates';
 import { useState } from 'react';
 import { Modal } from '../../components/ui/modal';
-import { errorMessage } from '../../lib/errors';
-import type { NegotiationLink } from '../../lib/journey-links';
-import type { DebtView, PaymentMethod } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import type { DebtView, PaymentMethod } from '../../lib/api/trpc';
+import type { NegotiationLink } from '../../lib/navigation/journey-links';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { ProposalWait } from './proposal-wait';

@@ -2,7 +2,7 @@ import { maskContract } from '@portal/validation/contract';
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { type Ref, useId } from 'react';
-import type { DebtView } from '../../lib/trpc';
+import type { DebtView } from '../../lib/api/trpc';
 import {
   canSelectAllUpcoming,
   type DebtGroup,

@@ -14,8 +14,8 @@ import {
   summary,
 } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { Offers } from '../../lib/trpc';
+import type { Offers } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 beforeEach(() => {
   // jsdom has no layout: the page scrolls the instalments into view.

@@ -8,12 +8,16 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { isUnauthorized } from '../../lib/errors';
-import { type NegotiationLink, readNegotiationLink, readPreferredMethod } from '../../lib/journey-links';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { useSignedInSession } from '../../lib/session';
-import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
+import { isUnauthorized } from '../../lib/api/errors';
+import { useSignedInSession } from '../../lib/api/session';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
+import {
+  type NegotiationLink,
+  readNegotiationLink,
+  readPreferredMethod,
+} from '../../lib/navigation/journey-links';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import {
   type DebtGroup,
   overdueSelection,

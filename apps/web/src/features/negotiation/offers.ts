@@ -1,4 +1,4 @@
-import type { DebtView, ProposalView } from '../../lib/trpc';
+import type { DebtView, ProposalView } from '../../lib/api/trpc';
 
 /*
  * How /negociacao and /propostas read the proposals of a contract: the overdue-only set

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CheckIcon } from '../../components/ui/icons';
-import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
-import type { PaymentMethod } from '../../lib/trpc';
+import type { PaymentMethod } from '../../lib/api/trpc';
+import { PAYMENT_METHOD_LABEL } from '../../lib/content/payment-methods';
 
 interface PaymentMethodChoiceProps {
   methods: readonly PaymentMethod[];

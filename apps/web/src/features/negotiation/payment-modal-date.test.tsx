@@ -13,8 +13,8 @@ import {
   TODAY,
 } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { Offers } from '../../lib/trpc';
+import type { Offers } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = () => {};

@@ -1,9 +1,9 @@
 import { formatMoney } from '@portal/validation/money';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
-import { errorMessage } from '../../lib/errors';
-import type { NegotiationLink } from '../../lib/journey-links';
-import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
+import type { NegotiationLink } from '../../lib/navigation/journey-links';
 import { sameOffer } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';

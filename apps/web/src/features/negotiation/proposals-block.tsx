@@ -1,8 +1,8 @@
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { Link } from 'react-router-dom';
-import { type NegotiationLink, proposalsHref } from '../../lib/journey-links';
-import type { ProposalView } from '../../lib/trpc';
+import type { ProposalView } from '../../lib/api/trpc';
+import { type NegotiationLink, proposalsHref } from '../../lib/navigation/journey-links';
 import { hasPastDue, maxInstalments, upfrontOffer } from './offers';
 
 interface ProposalsBlockProps {

@@ -13,8 +13,8 @@ import {
   summary,
 } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { Offers } from '../../lib/trpc';
+import type { Offers } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
 const ALL = [

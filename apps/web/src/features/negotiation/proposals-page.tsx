@@ -9,16 +9,16 @@ import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isUnauthorized } from '../../lib/errors';
+import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
 import {
   type NegotiationLink,
   negotiationHref,
   readNegotiationLink,
   readPreferredMethod,
-} from '../../lib/journey-links';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { type PaymentMethod, type ProposalView, trpc } from '../../lib/trpc';
+} from '../../lib/navigation/journey-links';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import { hasUpcomingInstalments, splitOffers } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';

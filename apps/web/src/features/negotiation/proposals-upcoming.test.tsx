@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { day, debt, NEGOTIATION_URL, offers, plan, proposal } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { Offers } from '../../lib/trpc';
+import type { Offers } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
 const OVERDUE_ONLY = '*Somente parcelas em atraso.';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { day, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 const lines = (dialog: HTMLElement) =>
   within(dialog)

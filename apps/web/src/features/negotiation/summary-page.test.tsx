@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { deferred, FakeTrpcError, type Handler, installFakeBff } from '../../../test/fake-bff';
 import { concludedFrom, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { RouterOutputs, Summary } from '../../lib/trpc';
+import type { RouterOutputs, Summary } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { NOT_MADE_MESSAGE, PROCESSING_MESSAGE } from './summary-page';
 
 function renderSummary(

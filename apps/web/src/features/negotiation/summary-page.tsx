@@ -14,14 +14,14 @@ import { OnDemand } from '../../components/ui/on-demand';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage, isConflict, isUnauthorized } from '../../lib/errors';
-import type { DeliverySchema } from '../../lib/form-resolvers';
-import { agreementsHref } from '../../lib/journey-links';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { PAYMENT_METHOD_LABEL } from '../../lib/payment-methods';
-import { type AgreementIntent, type Summary, trpc } from '../../lib/trpc';
+import { errorMessage, isConflict, isUnauthorized } from '../../lib/api/errors';
+import { type AgreementIntent, type Summary, trpc } from '../../lib/api/trpc';
+import { PAYMENT_METHOD_LABEL } from '../../lib/content/payment-methods';
+import type { DeliverySchema } from '../../lib/forms/form-resolvers';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { agreementsHref } from '../../lib/navigation/journey-links';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './negotiation.css';
 
 // The modals not on the first screen: their code is fetched when they first open.

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../lib/paths';
-import { type SaveSummaryInput, trpc } from '../../lib/trpc';
+import { type SaveSummaryInput, trpc } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 
 /**
  * Keeps the agreement summary in the BFF session and goes to /resumo; the summary's

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 
 export function NotFoundPage() {
   usePageTitle('Página não encontrada');

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import { peekPrefill, setPrefill, takePrefill } from '../../lib/prefill';
+import { peekPrefill, setPrefill, takePrefill } from '../../lib/forms/prefill';
+import { paths } from '../../lib/navigation/paths';
 import { clearRecoveryHandoff, peekRecoveryHandoff } from './recovery-handoff';
 
 const SENT = { id: 'rec-1', email: 'ma***@example.com', telefone: '(11) *****-5678' };

@@ -7,14 +7,14 @@ import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { useBackTarget } from '../../lib/back-target';
-import { errorMessage } from '../../lib/errors';
-import { useHydrated } from '../../lib/hydrated';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { clearPrefill, peekPrefill, setPrefill } from '../../lib/prefill';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { useHydrated } from '../../lib/forms/hydrated';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { clearPrefill, peekPrefill, setPrefill } from '../../lib/forms/prefill';
+import { useBackTarget } from '../../lib/navigation/back-target';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import { setRecoveryHandoff } from './recovery-handoff';
 import './recovery.css';
 
@@ -24,7 +24,7 @@ const forgotPasswordResolver = lazyResolver((resolvers) => resolvers.forgotPassw
 export function ForgotPasswordPage() {
   usePageTitle('Esqueceu sua senha?');
   const navigate = useNavigate();
-  // The document handed over by /login or /recuperar-senha (in memory, lib/prefill.ts), read once.
+  // The document handed over by /login or /recuperar-senha (in memory, lib/forms/prefill.ts), read once.
   const [initialDocument] = useState(peekPrefill);
   const [failure, setFailure] = useState<string | null>(null);
 

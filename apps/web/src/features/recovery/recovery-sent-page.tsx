@@ -3,12 +3,12 @@ import { Link, Navigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { useBackTarget } from '../../lib/back-target';
-import { errorMessage } from '../../lib/errors';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { setPrefill } from '../../lib/prefill';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { setPrefill } from '../../lib/forms/prefill';
+import { useBackTarget } from '../../lib/navigation/back-target';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import {
   clearRecoveryHandoff,
   peekRecoveryHandoff,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 
 const LINK = `${paths.novaSenhaPb}?id=rec-1&codigo=c0d1g0`;
 const RULE = 'A senha deve ter ao menos 8 caracteres, com letras e números.';

@@ -7,12 +7,12 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Modal } from '../../components/ui/modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import type { ResetSchema } from '../../lib/form-resolvers';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import type { ResetSchema } from '../../lib/forms/form-resolvers';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import './recovery.css';
 
 /** The new password and its confirmation; the link's id and code are added to them on submit. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takePrefill } from '../../lib/prefill';
+import { takePrefill } from '../../lib/forms/prefill';
 import {
   RegistrationForm,
   type RegistrationFormHandle,

@@ -16,11 +16,11 @@ import { DocumentInput } from '../../components/ui/document-input';
 import { Field } from '../../components/ui/field';
 import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
 import { PhoneInput } from '../../components/ui/phone-input';
-import type { RegistrationSchema } from '../../lib/form-resolvers';
-import { useHydrated } from '../../lib/hydrated';
-import { lazyResolver, usePreloadedResolvers } from '../../lib/lazy-resolver';
-import { paths } from '../../lib/paths';
-import { setPrefill } from '../../lib/prefill';
+import type { RegistrationSchema } from '../../lib/forms/form-resolvers';
+import { useHydrated } from '../../lib/forms/hydrated';
+import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { setPrefill } from '../../lib/forms/prefill';
+import { paths } from '../../lib/navigation/paths';
 import './registration.css';
 
 type RegistrationFormInput = z.input<RegistrationSchema>;
@@ -138,7 +138,7 @@ export function RegistrationForm({
     [setError],
   );
 
-  // The login page opens with the document typed here, handed over in memory (lib/prefill.ts).
+  // The login page opens with the document typed here, handed over in memory (lib/forms/prefill.ts).
   const handDocumentToLogin = () => {
     const document = getValues('cpfCnpj');
     if (isValidDocument(document)) setPrefill(normalizeDocument(document));

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { errorMessage } from '../../lib/errors';
-import { usePageTitle } from '../../lib/page-title';
-import { paths } from '../../lib/paths';
-import { clearPrefill, peekPrefill } from '../../lib/prefill';
-import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/api/errors';
+import { trpc } from '../../lib/api/trpc';
+import { clearPrefill, peekPrefill } from '../../lib/forms/prefill';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
 import {
   clearRegistrationDraft,
   peekRegistrationDraft,

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { SessionView } from '../../lib/trpc';
+import type { SessionView } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import {
   clearRegistrationDraft,
   peekRegistrationDraft,

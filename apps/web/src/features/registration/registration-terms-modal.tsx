@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { PrivacyNoticeText, TermsOfUseText } from '../../components/content/legal-texts';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Modal } from '../../components/ui/modal';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/navigation/paths';
 import './registration.css';
 
 export const TERMS_DECLARATION = 'Declaro que li e aceito os Termos de Uso e a Política de Privacidade';

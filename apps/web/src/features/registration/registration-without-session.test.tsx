@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import { clearPrefill } from '../../lib/prefill';
+import { clearPrefill } from '../../lib/forms/prefill';
+import { paths } from '../../lib/navigation/paths';
 import { clearRegistrationDraft, peekRegistrationDraft, saveRegistrationDraft } from './registration-draft';
 import { POLICY_SCROLL_CHECK_DELAY_MS } from './registration-policy-page';
 

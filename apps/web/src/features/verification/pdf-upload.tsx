@@ -7,7 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
-import { FALLBACK_ERROR_MESSAGE } from '../../lib/errors';
+import { FALLBACK_ERROR_MESSAGE } from '../../lib/api/errors';
 
 export const PDF_MESSAGES = {
   required: 'Escolha o PDF do boleto.',

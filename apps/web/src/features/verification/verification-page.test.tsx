@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import { paths } from '../../lib/paths';
-import type { SessionView } from '../../lib/trpc';
+import type { SessionView } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
 import { PDF_MESSAGES } from './pdf-upload';
 
 const LABEL = 'Linha digitável, código de barras ou PIX Copia e Cola';

@@ -1,5 +1,5 @@
+import type { PaymentMethod } from '../api/trpc';
 import { paths } from './paths';
-import type { PaymentMethod } from './trpc';
 
 /**
  * The links into the negotiation journey (from the contract-details modal). Their query holds only what is not

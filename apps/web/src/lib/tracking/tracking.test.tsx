@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTrpcError, installFakeBff } from '../../test/fake-bff';
-import { MARIA, renderApp } from '../../test/render-app';
+import { FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { MARIA, renderApp } from '../../../test/render-app';
+import type { ContractView } from '../api/trpc';
+import { paths } from '../navigation/paths';
 import { writeConsent } from './consent-cookie';
-import { paths } from './paths';
-import type { ContractView } from './trpc';
 
 const CREDITOR = { codcredor: '2', nome: 'Horizonte Lojas', logoUrl: null, sequencial: false };
 const CONTRACT: ContractView = {

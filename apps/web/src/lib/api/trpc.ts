@@ -1,4 +1,4 @@
-import type { AppRouter, RouterInputs, RouterOutputs } from '@portal/bff/trpc/app-router';
+import type { AppRouter, RouterInputs, RouterOutputs } from '@portal/bff/app-router';
 import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures/batching';
 import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useSession } from '../api/session';
+import { type TrailPage, trpc } from '../api/trpc';
+import { type RouteName, routeTable } from '../navigation/paths';
 import { readConsent } from './consent-cookie';
-import { type RouteName, routeTable } from './paths';
-import { useSession } from './session';
-import { type TrailPage, trpc } from './trpc';
 
 /** The trail's name of each screen; the terms and the e-mailed reset link are not tracked. */
 const TRAIL_PAGE: Partial<Record<RouteName, TrailPage>> = {

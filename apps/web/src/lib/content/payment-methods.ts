@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './trpc';
+import type { PaymentMethod } from '../api/trpc';
 
 /** How a payment method reads on screen. */
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, use, useEffect, useRef, useState } from 
 /** Where the header's back button of the current page leads, and what it hands over on the way. */
 interface BackTarget {
   to: string;
-  /** Runs just before the navigation, e.g. to hand a document over in memory (lib/prefill.ts). */
+  /** Runs just before the navigation, e.g. to hand a document over in memory (lib/forms/prefill.ts). */
   onNavigate?: () => void;
 }
 
