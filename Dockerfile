@@ -26,6 +26,7 @@ COPY apps/stub/package.json apps/stub/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/validation/package.json packages/validation/
+COPY packages/test-kit/package.json packages/test-kit/
 COPY e2e/package.json e2e/
 RUN pnpm install --frozen-lockfile
 

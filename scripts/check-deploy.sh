@@ -85,7 +85,8 @@ step "build: dist/server.js; deploy: bff ($(du -sh "$work/bff" | cut -f1)) and s
 
 # No devDependency of the app is installed, no compiler, bundler or test runner is anywhere in the
 # folder (typescript included: the Dockerfile prunes it as @trpc/server's unused peer), no file is a
-# test, dist/server.js is there and no build script was skipped.
+# test, no bundled module comes from test code (the test kit, a test folder, vitest), dist/server.js is
+# there and no build script was skipped.
 inspect() {
   node - "$1" <<'EOF'
 const fs = require('node:fs');
@@ -115,6 +116,13 @@ for (const n of ['typescript', 'tsx', 'esbuild', 'vite', 'vitest'])
 const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
 const tests = files.filter((f) => /\.test\./.test(f.name)).map((f) => path.relative(dir, path.join(f.parentPath ?? f.path, f.name)));
 if (tests.length) problems.push(`${tests.length} test files, e.g. ${tests.slice(0, 3).join(', ')}`);
+// esbuild heads each bundled module with its path (`// ../../packages/test-kit/src/harness.ts`).
+const testCode = /^\/\/ .*(packages\/test-kit\/|\/(tests?|testing)\/|\.test\.|node_modules\/(vitest|@vitest|fast-check|supertest)\/)/m;
+for (const f of files.filter((f) => /\.m?js$/.test(f.name) && !(f.parentPath ?? f.path).includes('node_modules'))) {
+  const file = path.join(f.parentPath ?? f.path, f.name);
+  const match = testCode.exec(fs.readFileSync(file, 'utf8'));
+  if (match) problems.push(`${path.relative(dir, file)} bundles test code: ${match[0]}`);
+}
 if (!fs.existsSync(path.join(dir, 'dist/server.js'))) problems.push('dist/server.js is missing');
 if (fs.existsSync(path.join(dir, 'src'))) problems.push('src/ is deployed (package.json "files" should be ["dist"])');
 const modules = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/.modules.yaml'), 'utf8'));

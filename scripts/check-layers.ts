@@ -100,6 +100,9 @@ export function resolve(
 }
 
 const isTest = (file: string) => /\.(test|spec)\.tsx?$|\.setup\.ts$/.test(file);
+/** A test, or a file of the test kit or of an app's test folder. */
+const isTestCode = (file: string) =>
+  isTest(file) || /^(packages\/test-kit|apps\/[^/]+\/test|e2e)\//.test(file);
 /** Production code: what an app or a shared package ships (its tests and test kits are not). */
 const isProduction = (file: string) =>
   /^(apps\/[^/]+\/src|packages\/(contracts|validation)\/src)\//.test(file) && !isTest(file);
@@ -240,6 +243,7 @@ export function violations(
 ): Violation[] {
   const found: Violation[] = [];
   const edges = new Map<string, Set<string>>();
+  const importers = new Map<string, Set<string>>();
   for (const [file, source] of files) {
     if (OUTSIDE_CITATION.test(source))
       found.push({ file, target: '', rule: 'comments cite docs/, never a document outside the repository' });
@@ -250,11 +254,16 @@ export function violations(
       const target = resolve(file, specifier, files, workspaces);
       const rule = target ? broken(file, target, typeOnly) : brokenLibrary(file, specifier);
       if (rule) found.push({ file, target: target ?? specifier, rule });
+      if (target) importers.set(target, (importers.get(target) ?? new Set()).add(file));
       const [from, to] = [path.posix.dirname(file), target && path.posix.dirname(target)];
       if (to && from !== to && !isTest(file) && files.has(target ?? '') && !isTest(target ?? ''))
         edges.set(from, (edges.get(from) ?? new Set()).add(to));
     }
   }
+  // A production file that only tests import is test code under a production name.
+  for (const [file, by] of importers)
+    if (isProduction(file) && files.has(file) && [...by].every(isTestCode))
+      found.push({ file, target: '', rule: 'no production folder holds test code (only tests import it)' });
   for (const cycle of folderCycles(edges))
     found.push({
       file: cycle[0] ?? '',

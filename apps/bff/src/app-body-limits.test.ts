@@ -2,7 +2,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { VERIFY_PDF_MAX_BYTES, VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import { buildStub, type Stub } from '@portal/stub/app';
-import { testConfig } from '@portal/test-kit/harness';
+import { testConfig } from '@portal/test-kit/test-config';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';

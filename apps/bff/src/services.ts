@@ -4,23 +4,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { type Config, cookieSecure } from './config/config';
 import { createKeyring } from './keys/keyring';
+import { createPdfReader } from './pdf/pdf-reader';
+import type { AppPorts } from './ports/ports';
+import { createSessionManager } from './session/session-manager';
 import { createMemoryStore } from './store/memory-store';
 import { createRateLimiter } from './store/rate-limiter';
 import { createRedisStore } from './store/redis-store';
-import { createSessionManager } from './session/session-manager';
 import type { SessionStore } from './store/store';
-import { type ActivationChannel, createActivationChannel } from './upstream/activation-channel';
+import { createActivationChannel } from './upstream/activation-channel';
 import { createUpstreamFiles } from './upstream/files';
 import { createGoogleVerifier } from './upstream/google-verifier';
 import { createProxyChannel } from './upstream/proxy-channel';
 import { withRequestScope } from './upstream/request-scope';
 import { createUpstreamClient } from './upstream/rest-client';
 import { createTrailChannel } from './upstream/trail-channel';
-import { createPdfReader } from './pdf/pdf-reader';
-import type { AppPorts } from './ports/ports';
 
 /** The ports the domain and the routes use, built once; `close` ends them on shutdown. */
-export interface Services extends AppPorts {
+interface Services extends AppPorts {
   close(): Promise<void>;
 }
 

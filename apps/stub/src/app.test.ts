@@ -6,10 +6,10 @@ import {
   consultaDividaData,
   proxyReply,
 } from '@portal/contracts/upstream/proxy-channel';
+import { useStubServer } from '@portal/test-kit/stub-server';
 import { WebSocket } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { PROXY_MESSAGES } from './channels/proxy';
-import { useStubServer } from '@portal/test-kit/stub-server';
 
 const server = useStubServer();
 

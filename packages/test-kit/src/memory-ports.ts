@@ -6,10 +6,10 @@ import type { Ports } from '@portal/bff/ports/ports';
 import { createSessionManager } from '@portal/bff/session/session-manager';
 import { createMemoryStore } from '@portal/bff/store/memory-store';
 import { createRateLimiter } from '@portal/bff/store/rate-limiter';
-import { testConfig } from './harness';
+import { testConfig } from './test-config';
 
 /** A cookie jar standing in for the browser: what the domain set is read back on the next call. */
-export interface MemoryCookies extends Cookies {
+interface MemoryCookies extends Cookies {
   jar: Map<string, { value: string; options: CookieOptions }>;
 }
 
@@ -24,7 +24,7 @@ export function memoryCookies(): MemoryCookies {
 }
 
 /** Every line logged, with its fields, for a test to read. */
-export interface MemoryLog {
+interface MemoryLog {
   lines: { level: 'info' | 'warn'; fields: object; message: string }[];
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
@@ -53,7 +53,7 @@ const absent = (name: string): never =>
     },
   ) as never;
 
-export type MemoryPorts = Ports & { cookies: MemoryCookies; log: MemoryLog };
+type MemoryPorts = Ports & { cookies: MemoryCookies; log: MemoryLog };
 
 /**
  * The domain's ports in memory, for unit tests of a domain function: the real store, session manager,

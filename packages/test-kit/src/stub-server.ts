@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
 import { buildStub, type Stub } from '@portal/stub/app';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Test helper: a simulator listening on a loopback port for the whole test file (started in beforeAll,

@@ -1,8 +1,4 @@
 import { isValidCnpj as brazilianUtilsIsValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { cnpj as cnpjValidator, cpf as cpfValidator } from 'cpf-cnpj-validator';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf } from './document';
 import {
   alphanumericCnpjBase,
   canonicalMask,
@@ -11,6 +7,10 @@ import {
   numericCnpjBase,
   withWrongDigitAt,
 } from '@portal/test-kit/documents';
+import { cnpj as cnpjValidator, cpf as cpfValidator } from 'cpf-cnpj-validator';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isValidCnpj, isValidCpf } from './document';
 
 const RUNS = 2500;
 

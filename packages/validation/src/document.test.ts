@@ -1,3 +1,14 @@
+import {
+  canonicalMask,
+  completeCnpj,
+  completeCpf,
+  present,
+  presentation,
+  validAlphanumericCnpj,
+  validCpf,
+  validNumericCnpj,
+  withWrongDigitAt,
+} from '@portal/test-kit/documents';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,17 +25,6 @@ import {
   normalizeDocument,
   padDocument,
 } from './document';
-import {
-  canonicalMask,
-  completeCnpj,
-  completeCpf,
-  present,
-  presentation,
-  validAlphanumericCnpj,
-  validCpf,
-  validNumericCnpj,
-  withWrongDigitAt,
-} from '@portal/test-kit/documents';
 
 const PERSONA_CPFS = [
   '529.982.247-25',

@@ -1,8 +1,8 @@
+import { boletoAt, CONTRACT, OTHER } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import type { AgreementLetter } from '../core/records';
 import { boletoViews, keptBoletoFile, keptLetter, letterFile } from './boleto-files';
-import { boletoAt, CONTRACT, OTHER } from './unit-fixtures';
 
 const PIX_CODE = `00020126580014br.gov.bcb.pix0136${'a'.repeat(120)}5204000053039865405541.91`;
 const QR = 'data:image/png;base64,iVBORw0KGgo=';

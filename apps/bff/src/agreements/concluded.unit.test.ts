@@ -1,8 +1,8 @@
+import { OTHER } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import type { ConcludedAgreement } from '../core/records';
 import { concludedAgreement, finishAgreement } from './concluded';
-import { OTHER } from './unit-fixtures';
 
 const acordo = { tipo: 'acordo', nossonumero: 'NN-1' } as ConcludedAgreement;
 

@@ -1,12 +1,4 @@
 import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
-import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
-import { describe, expect, it } from 'vitest';
-import type { Person } from '../core/session';
-import { UpstreamError } from '../upstream/errors';
-import { createAgreement } from './create';
-import { bodyOf, type Intent, intentKey, pendingKey } from './intent';
-import { ownerOf } from './made-agreements';
-import { AGREEMENT_MESSAGES } from './types';
 import {
   boletoAt,
   CONTRACT,
@@ -16,7 +8,15 @@ import {
   fakeTrail,
   OTHER,
   summaryOf,
-} from './unit-fixtures';
+} from '@portal/test-kit/agreement-fakes';
+import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { describe, expect, it } from 'vitest';
+import type { Person } from '../core/session';
+import { UpstreamError } from '../upstream/errors';
+import { createAgreement } from './create';
+import { bodyOf, type Intent, intentKey, pendingKey } from './intent';
+import { ownerOf } from './made-agreements';
+import { AGREEMENT_MESSAGES } from './types';
 
 const CHAVE = 'chave-1';
 const INPUT = { chave: CHAVE, email: 'maria@example.com', telefone: '' };

@@ -1,9 +1,9 @@
+import { failureOf, profileWith } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../core/refusal';
 import { deliveryOf, reissueDeliveryOf } from './delivery';
 import { AGREEMENT_MESSAGES } from './types';
-import { failureOf, profileWith } from './unit-fixtures';
 
 const ON_FILE = { email: 'arquivo@example.com', telefone: '11987654321' };
 

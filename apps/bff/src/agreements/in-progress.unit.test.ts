@@ -1,3 +1,13 @@
+import {
+  agreementOf,
+  boletoAt,
+  CONTRACT,
+  CREDITOR,
+  failureOf,
+  fakeProxy,
+  fakeTrail,
+  profileWith,
+} from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
@@ -8,16 +18,6 @@ import type { Ports } from '../ports/ports';
 import { agreementInProgress, agreementOn, reissue, sendAgreement } from './in-progress';
 import { rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES } from './types';
-import {
-  agreementOf,
-  boletoAt,
-  CONTRACT,
-  CREDITOR,
-  failureOf,
-  fakeProxy,
-  fakeTrail,
-  profileWith,
-} from './unit-fixtures';
 
 const REISSUED = { erro: false, nossonumero: 'NN-2', boletos: [boletoAt('reissued')] };
 

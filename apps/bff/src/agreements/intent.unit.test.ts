@@ -1,4 +1,13 @@
 import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
+import {
+  CONTRACT,
+  CREDITOR,
+  failureOf,
+  fakeProxy,
+  fakeTrail,
+  OTHER,
+  summaryOf,
+} from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import type { ConcludedAgreement } from '../core/records';
@@ -21,7 +30,6 @@ import {
 } from './intent';
 import { madeOn, ownerOf } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult } from './types';
-import { CONTRACT, CREDITOR, failureOf, fakeProxy, fakeTrail, OTHER, summaryOf } from './unit-fixtures';
 
 const CHAVE = 'chave-1';
 const notFound = () =>

@@ -1,8 +1,8 @@
+import { CONTRACT, CREDITOR, OTHER } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { createKeyring } from '../keys/keyring';
 import { isOwner, madeOn, ownerForms, ownerOf, rememberMade } from './made-agreements';
-import { CONTRACT, CREDITOR, OTHER } from './unit-fixtures';
 
 const OLD_SECRET = 'o'.repeat(64);
 const NEW_SECRET = 'n'.repeat(64);

@@ -1,3 +1,11 @@
+import {
+  agreementOf,
+  CONTRACT,
+  CREDITOR,
+  failureOf,
+  fakeProxy,
+  OTHER,
+} from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +22,6 @@ import {
   settlementFileName,
   settlementPdf,
 } from './settlement';
-import { agreementOf, CONTRACT, CREDITOR, failureOf, fakeProxy, OTHER } from './unit-fixtures';
 
 const INPUT = { codcredor: CREDITOR.agrupador, contrato: CONTRACT };
 const OLD_SECRET = 'o'.repeat(64);

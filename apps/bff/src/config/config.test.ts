@@ -87,7 +87,7 @@ describe('loadConfig', () => {
   });
 
   it('is documented: every variable has a row in the README', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));
     expect(missing).toEqual([]);
   });

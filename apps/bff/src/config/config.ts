@@ -7,6 +7,9 @@ import { keyIdOf } from '../keys/keyring';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+// apps/bff, whether this module runs from src/config/ or bundled into dist/.
+const APP_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/(src\/config|dist)\/$/, '');
+
 /** Every environment variable the BFF reads, with its default. The README lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -161,7 +164,7 @@ export const configSchema = z.object({
   /** where the browser loads Google's Identity Services script from */
   GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
   /** the built SPA; not served when the folder is missing */
-  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIST: z.string().default(`${APP_DIR}/../web/dist`),
 });
 
 /** What the hard exit leaves after drain and grace: closing the listener, answering what still waits. */

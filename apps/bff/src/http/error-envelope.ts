@@ -10,6 +10,9 @@ interface ErrorEnvelope {
   error: { message: string };
 }
 
+/** How long a client should wait after a 503 (overload or an unreachable store). */
+export const RETRY_AFTER_SECONDS = 5;
+
 export const HTTP_MESSAGES = {
   notFound: 'Não encontrado.',
   boletoNotFound: 'Boleto não encontrado.',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelope, HTTP_MESSAGES, unavailableBody } from '../http/error-envelope';
+import { errorEnvelope, HTTP_MESSAGES, RETRY_AFTER_SECONDS, unavailableBody } from '../http/error-envelope';
 import { StoreUnavailableError } from '../store/store';
 import { MESSAGES } from '../trpc/to-trpc-error';
-import { isOverload, RETRY_AFTER_SECONDS } from './load-shedding';
+import { isOverload } from './load-shedding';
 import type { Metrics } from './metrics';
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {

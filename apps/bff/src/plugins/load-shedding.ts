@@ -2,14 +2,12 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config/config';
+import { RETRY_AFTER_SECONDS } from '../http/error-envelope';
 
 /** Thrown when more API requests are in flight than the instance answers; the error handler sheds it. */
 class OverloadedError extends Error {
   override name = 'OverloadedError';
 }
-
-/** How long a client should wait after a 503 (overload or an unreachable store). */
-export const RETRY_AFTER_SECONDS = 5;
 
 /** Route options of what the load shedder never refuses: probes and scrapes must answer under load too. */
 export const NEVER_SHED = { config: { pressureHandler: () => undefined } };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { NEVER_SHED, RETRY_AFTER_SECONDS } from './load-shedding';
+import { RETRY_AFTER_SECONDS } from '../http/error-envelope';
+import { NEVER_SHED } from './load-shedding';
 
 /** Why this process is not taking traffic now, if it is not. */
 type NotReady = 'starting' | 'draining';

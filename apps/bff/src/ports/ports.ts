@@ -1,7 +1,8 @@
+import type { Config } from '../config/config';
 import type { Cookies } from '../core/cookies';
 import type { Device, Log } from '../core/request';
-import type { Config } from '../config/config';
 import type { Keyring } from '../keys/keyring';
+import type { PdfReader } from '../pdf/pdf-reader';
 import type { SessionManager } from '../session/session-manager';
 import type { RateLimiter } from '../store/rate-limiter';
 import type { SessionStore } from '../store/store';
@@ -11,7 +12,6 @@ import type { GoogleVerifier } from '../upstream/google-verifier';
 import type { ProxyChannel } from '../upstream/proxy-channel';
 import type { UpstreamClient } from '../upstream/rest-client';
 import type { TrailChannel } from '../upstream/trail-channel';
-import type { PdfReader } from '../pdf/pdf-reader';
 
 /**
  * What the domain reaches the world through, built once at start (services.ts): the upstream's REST client,

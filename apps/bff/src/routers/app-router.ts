@@ -1,16 +1,12 @@
 import { UNBATCHABLE_PROCEDURES } from '@portal/contracts/procedures/batching';
 import type { AnyTRPCProcedure, AnyTRPCRouter, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { accountRouter } from './account';
+import { type ProcedureMeta, router } from '../trpc/init';
+import { accountRouter, recoveryRouter, registrationRouter } from './account';
 import { agreementsRouter } from './agreements';
 import { authRouter } from './auth';
-import { debtsRouter } from './debts';
-import { negotiationRouter } from './negotiation';
-import { partnersRouter } from './partners';
-import { recoveryRouter } from './recovery';
-import { registrationRouter } from './registration';
+import { debtsRouter, negotiationRouter, partnersRouter } from './negotiation';
 import { trackingRouter } from './tracking';
 import { verificationRouter } from './verification';
-import { type ProcedureMeta, router } from '../trpc/init';
 
 export const appRouter = router({
   auth: authRouter,

@@ -1,10 +1,10 @@
 import { buildStub, type Stub } from '@portal/stub/app';
 import { AGREEMENT_MESSAGES } from '@portal/stub/negotiation/agreements';
+import { type AppProcess, startBffProcess } from '@portal/test-kit/app-process';
+import { type RedisServer, startRedisServer } from '@portal/test-kit/redis-server';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startBffProcess } from '../testing/app-process';
-import { type RedisServer, startRedisServer } from '../testing/redis-server';
-import type { AppRouter } from '../trpc/app-router';
+import type { AppRouter } from './app-router';
 
 // Each Maria makes one agreement per creditor she owes (3): 340 of them give more than 1,000 intents.
 const USERS = 340;

@@ -1,12 +1,12 @@
 import { VERIFY_PDF_PATH, VERIFY_PDF_TOO_LARGE_MESSAGE } from '@portal/contracts/verification-pdf';
+import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { HTTP_MESSAGES } from '../http/error-envelope';
-import { PERSONA, type Stack, startStack } from '../testing/harness';
-import { appRouter, type ProcedurePath, proceduresOf } from '../trpc/app-router';
 import { INPUT_MESSAGES, MESSAGES } from '../trpc/to-trpc-error';
 import { VERIFY_MESSAGES } from '../verification/verify';
+import { appRouter, type ProcedurePath, proceduresOf } from './app-router';
 
 let stack: Stack;
 beforeAll(async () => {

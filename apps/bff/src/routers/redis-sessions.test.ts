@@ -1,8 +1,8 @@
+import { startBffProcess } from '@portal/test-kit/app-process';
+import { createClient, failure, type Stack, startStack } from '@portal/test-kit/harness';
+import { type RedisServer, startRedisServer } from '@portal/test-kit/redis-server';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBffProcess } from '../testing/app-process';
-import { createClient, failure, type Stack, startStack } from '../testing/harness';
-import { type RedisServer, startRedisServer } from '../testing/redis-server';
 import { MESSAGES } from '../trpc/to-trpc-error';
 
 let redis: RedisServer;

@@ -1,7 +1,7 @@
 import { randomDocument } from '@portal/stub/data/generated-identity';
+import { type Stack, startStack } from '@portal/test-kit/harness';
+import { type RedisServer, startRedisServer } from '@portal/test-kit/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../testing/harness';
-import { type RedisServer, startRedisServer } from '../testing/redis-server';
 
 let redis: RedisServer;
 let stack: Stack;

@@ -1,7 +1,7 @@
+import { failure, type Stack, startStack } from '@portal/test-kit/harness';
+import { type RedisServer, startRedisServer } from '@portal/test-kit/redis-server';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, type Stack, startStack } from '../testing/harness';
-import { type RedisServer, startRedisServer } from '../testing/redis-server';
 
 let redis: RedisServer;
 let raw: Redis;

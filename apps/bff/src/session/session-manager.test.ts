@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Cookies } from '../core/cookies';
 import { SESSION_SLOTS } from '../core/session';
 import { createMemoryStore } from '../store/memory-store';
-import { createSessionManager, type PersonIndex } from './session-manager';
 import type { SessionStore } from '../store/store';
+import { createSessionManager, type PersonIndex } from './session-manager';
 
 const MINUTE = 60_000;
 const MARIA: PersonIndex = { person: 'pseudonym-of-maria', max: 10 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionData } from '../core/session';
 import type { Cookies } from '../core/cookies';
+import type { SessionData } from '../core/session';
 import { SESSION_SLOTS, type SessionSlot, type SessionSlots } from '../core/session';
 import type { SessionStore } from '../store/store';
 

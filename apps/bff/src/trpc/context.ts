@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceOf } from '../core/request';
 import type { Person } from '../core/session';
 import { cookiesOf } from '../http/cookies';
-import type { Ports } from '../ports/ports';
-import type { AppPorts } from '../ports/ports';
+import type { AppPorts, Ports } from '../ports/ports';
 import { toTRPCError } from './to-trpc-error';
 
 export interface Context {
@@ -14,9 +13,6 @@ export interface Context {
   /** the signed-in person, their session already checked for expiry; null when signed out */
   person: Person | null;
 }
-
-/** The context of a procedure that needs a live session. */
-export type SignedIn = Context & { person: Person };
 
 /** The composition root of a call: the app's services and the request's own ports. */
 export const createContextFactory =

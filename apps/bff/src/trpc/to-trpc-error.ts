@@ -16,6 +16,7 @@ import * as phone from '@portal/validation/phone';
 import * as rating from '@portal/validation/rating';
 import * as returnPath from '@portal/validation/return-path';
 import { TRPCError } from '@trpc/server';
+import { AUTH_MESSAGES } from '../auth/messages';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal, type RefusalKind } from '../core/refusal';
 import { HTTP_MESSAGES } from '../http/error-envelope';
@@ -24,16 +25,16 @@ import { UpstreamError } from '../upstream/errors';
 
 /** The portal's error texts the BFF sends to the browser. */
 export const MESSAGES = {
-  loginFailed: UPSTREAM_MESSAGES.loginFailed,
+  loginFailed: AUTH_MESSAGES.loginFailed,
   tokenExpired: UPSTREAM_MESSAGES.tokenExpired,
   noResponse: TRY_AGAIN_MESSAGE,
   unexpected: SHARED_MESSAGES.unexpected,
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',
   tooManyAttempts: SHARED_MESSAGES.tooManyAttempts,
-  challengeExpired: 'A verificação expirou. Informe seu CPF/CNPJ para receber uma nova pergunta.',
-  googleFailed: 'Ocorreu um erro, tente novamente mais tarde.',
-  googleNotRegistered: UPSTREAM_MESSAGES.googleNotRegistered,
+  challengeExpired: AUTH_MESSAGES.challengeExpired,
+  googleFailed: AUTH_MESSAGES.googleFailed,
+  googleNotRegistered: AUTH_MESSAGES.googleNotRegistered,
   unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
 } as const;
 
@@ -51,7 +52,8 @@ const REFUSAL_CODE = {
 /** The one mapping point from the domain's refusals and upstream failures to tRPC codes and Portuguese messages. */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
-  if (error instanceof Refusal) return new TRPCError({ code: REFUSAL_CODE[error.kind], message: error.message, cause: error });
+  if (error instanceof Refusal)
+    return new TRPCError({ code: REFUSAL_CODE[error.kind], message: error.message, cause: error });
   if (error instanceof StoreUnavailableError) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.unavailable, cause: error });
   }

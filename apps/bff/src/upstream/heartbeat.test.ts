@@ -1,7 +1,7 @@
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import { buildStub, type Stub } from '@portal/stub/app';
 import { type FaultProxy, startFaultProxy } from '@portal/test-kit/fault-proxy';
-import { testConfig } from '@portal/test-kit/harness';
+import { testConfig } from '@portal/test-kit/test-config';
 import type { FastifyBaseLogger } from 'fastify';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

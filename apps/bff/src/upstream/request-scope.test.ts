@@ -1,5 +1,6 @@
 import { buildStub, type Stub } from '@portal/stub/app';
-import { PERSONA, testConfig } from '@portal/test-kit/harness';
+import { PERSONA } from '@portal/test-kit/harness';
+import { testConfig } from '@portal/test-kit/test-config';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { activationReply } from '@portal/contracts/upstream/activation-channel';
+import { useStubServer } from '@portal/test-kit/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedAccessRecord } from '../state/access-records';
-import { openSocket } from '@portal/test-kit/stub-socket';
-import { useStubServer } from '@portal/test-kit/stub-server';
 import { RECORDING_MESSAGES } from './recording-channel';
 
 const server = useStubServer();

@@ -1,8 +1,8 @@
 import { PROXY_RETORNO, proxyReply } from '@portal/contracts/upstream/proxy-channel';
+import { useStubServer } from '@portal/test-kit/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boletoNossoNumero } from '../negotiation/agreements';
-import { openSocket } from '@portal/test-kit/stub-socket';
-import { useStubServer } from '@portal/test-kit/stub-server';
 
 // consultaAcordo and emitirBoleto as the least forgiving upstream answers them, read as raw JSON.
 const server = useStubServer();

@@ -1,7 +1,7 @@
 import { proxyReply } from '@portal/contracts/upstream/proxy-channel';
-import { describe, expect, it } from 'vitest';
-import { openSocket } from '@portal/test-kit/stub-socket';
 import { useStubServer } from '@portal/test-kit/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
+import { describe, expect, it } from 'vitest';
 
 // What the simulator sends is read here as raw JSON: the contracts' schemas would repair it.
 const server = useStubServer();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { trailReply } from '@portal/contracts/upstream/trail-channel';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSocket } from '@portal/test-kit/stub-socket';
 import { useStubServer } from '@portal/test-kit/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RECORDING_MESSAGES } from './recording-channel';
 import type { ReceivedTrailRecord } from './trail';
 

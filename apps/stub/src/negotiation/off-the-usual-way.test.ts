@@ -1,8 +1,8 @@
 import { proxyReply } from '@portal/contracts/upstream/proxy-channel';
+import { openSocket } from '@portal/test-kit/stub-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStub, type Stub } from '../app';
 import { PERSONAS } from '../data/personas';
-import { openSocket } from '@portal/test-kit/stub-socket';
 import { createLedger, type Payer } from './agreements';
 import { paymentDate } from './debts';
 import { baseProposalDate, proposalsOnWire } from './proposals';

@@ -1,10 +1,10 @@
 import { passwordChangeReply, profileUpdateReply, scoreReply } from '@portal/contracts/upstream/account';
 import { loginReply, profileReply } from '@portal/contracts/upstream/auth';
 import { documentStatusReply, REGISTRATION_MESSAGES } from '@portal/contracts/upstream/registration';
+import { useStubServer } from '@portal/test-kit/stub-server';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import type { ClonablePersona } from '../state/personas';
-import { useStubServer } from '@portal/test-kit/stub-server';
 import { ACCOUNT_MESSAGES } from './account';
 
 const server = useStubServer();

@@ -6,14 +6,14 @@ import {
   consultaPropostaData,
   proxyReply,
 } from '@portal/contracts/upstream/proxy-channel';
+import { useStubServer } from '@portal/test-kit/stub-server';
+import { openSocket } from '@portal/test-kit/stub-socket';
 import { documentKind } from '@portal/validation/document';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import { CLONABLE_PERSONAS, type ClonablePersona } from '../state/personas';
-import { openSocket } from '@portal/test-kit/stub-socket';
-import { useStubServer } from '@portal/test-kit/stub-server';
 
 const server = useStubServer();
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { addTestUser } from '@portal/test-kit/stub-users';
+import { describe, expect, it } from 'vitest';
 import { createOutbox } from './outbox';
 
 const user = addTestUser();

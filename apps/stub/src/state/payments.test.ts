@@ -1,9 +1,9 @@
+import { useStubServer } from '@portal/test-kit/stub-server';
 import { addDays } from '@portal/validation/dates';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS } from '../data/personas';
 import type { SeedContract } from '../data/types';
 import { agreementOnWire, LIFTS_RECORD_AFTER_BUSINESS_DAYS } from '../negotiation/contracts';
-import { useStubServer } from '@portal/test-kit/stub-server';
 import { createPayments } from './payments';
 
 const at = (iso: string) => Date.parse(iso);

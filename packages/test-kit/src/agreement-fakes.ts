@@ -1,9 +1,9 @@
+import type { Summary } from '@portal/bff/core/records';
+import type { Ports } from '@portal/bff/ports/ports';
+import type { TrailVisit } from '@portal/bff/upstream/trail-channel';
 import type { AgreementQueryResult, Boleto, Creditor } from '@portal/contracts/upstream/entities';
-import type { Summary } from '../core/records';
-import type { Ports } from '../ports/ports';
-import type { TrailVisit } from '../upstream/trail-channel';
 
-// What the unit tests of this folder share: a summary, a creditor, an agreement, and fakes of the upstream's
+// What the agreements' unit tests share: a summary, a creditor, an agreement, and fakes of the upstream's
 // calls the agreements make, which keep what reached them.
 
 /** A document and token other than the signed-in person's, for what another person owns. */
