@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'api',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/](app[\\/]providers|lib[\\/](api[\\/](trpc|session|errors)|tracking[\\/]tracking|forms[\\/]prefill))\.tsx?$/,
+              test: /[\\/]src[\\/]lib[\\/](api[\\/](providers|trpc|session|errors)|tracking[\\/]tracking|forms[\\/]prefill)\.tsx?$/,
             },
           ],
         },

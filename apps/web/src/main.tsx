@@ -1,4 +1,4 @@
-import { boot } from './boot';
+import { boot } from './app/boot';
 import { installApp } from './lib/browser/install-app';
 import './styles.css';
 

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { AppProviders, createQueryClient } from '../src/app/providers';
 import { routes } from '../src/app/router';
+import { AppProviders, createQueryClient } from '../src/lib/api/providers';
 import { sessionQueryKey } from '../src/lib/api/session';
 import type { SessionView } from '../src/lib/api/trpc';
 

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { AppLayout } from '../src/app/layouts/app-layout';
-import { RootLayout } from '../src/app/layouts/root-layout';
 import { SiteHeader } from '../src/app/layouts/site-header';
-import { AppProviders, createQueryClient } from '../src/app/providers';
+import { RootLayout } from '../src/app/root-layout';
 import { HomePage } from '../src/features/home/home-page';
+import { AppProviders, createQueryClient } from '../src/lib/api/providers';
 import { sessionQueryKey } from '../src/lib/api/session';
 import type { SessionView } from '../src/lib/api/trpc';
 import { paths } from '../src/lib/navigation/paths';

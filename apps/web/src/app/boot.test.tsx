@@ -1,15 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeBff } from '../test/fake-bff';
-import { prerenderAtBuild } from '../test/prerender-at-build';
-import { MARIA } from '../test/render-app';
-import { PARTNERS } from '../test/render-home';
-import { createQueryClient } from './app/providers';
+import { installFakeBff } from '../../test/fake-bff';
+import { prerenderAtBuild } from '../../test/prerender-at-build';
+import { MARIA } from '../../test/render-app';
+import { PARTNERS } from '../../test/render-home';
+import { createQueryClient } from '../lib/api/providers';
+import { installApp } from '../lib/browser/install-app';
+import { clearPrefill, setPrefill } from '../lib/forms/prefill';
+import { paths } from '../lib/navigation/paths';
+import { PRERENDERED_PATHS } from '../prerender';
 import { boot } from './boot';
-import { installApp } from './lib/browser/install-app';
-import { clearPrefill, setPrefill } from './lib/forms/prefill';
-import { paths } from './lib/navigation/paths';
-import { PRERENDERED_PATHS } from './prerender';
 
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.
 

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
-import { sessionQueryKey } from './lib/api/session';
-import { peekPrefill } from './lib/forms/prefill';
-import { rememberTypedEarly } from './lib/forms/typed-early';
+import { AppProviders, createQueryClient } from '../lib/api/providers';
+import { sessionQueryKey } from '../lib/api/session';
+import { peekPrefill } from '../lib/forms/prefill';
+import { rememberTypedEarly } from '../lib/forms/typed-early';
+import { routes } from './router';
 
 /**
  * Starts the SPA in `container`. A prerendered page (prerender.tsx) is hydrated: its lazy page modules

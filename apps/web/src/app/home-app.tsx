@@ -26,10 +26,10 @@ import { AppLayout } from './layouts/app-layout';
 import { SiteHeader } from './layouts/site-header';
 
 // '/' has an entry of its own (home.html → home-main.tsx): the prerendered home page hydrates with React
-// and the page alone, without the app's router, API client, forms and masks. Its parts that
-// call the BFF are islands loaded right after (app/island-providers.tsx). Leaving the page for any other
-// address hands the document over to the app (boot.tsx), which starts there: no page load, and what
-// the banner's form handed over (lib/forms/prefill.ts) is still in memory.
+// and the page alone, without the app's router, API client, forms and masks. Its parts that call the BFF
+// are islands loaded right after (lib/api/island-providers.tsx). Leaving the page for any other address
+// hands the document over to the app (app/boot.tsx), which starts there: no page load, and what the
+// banner's form handed over (lib/forms/prefill.ts) is still in memory.
 
 /** Starts the app at `to`, in place of the home page: 'push' adds a history entry, 'replace' does not. */
 type HandOver = (to: string, history: 'push' | 'replace') => void;
@@ -143,7 +143,7 @@ export function startHome(container: HTMLElement): () => void {
   const handOver: HandOver = (to, history) => {
     if (started) return;
     started = true;
-    void import('../boot')
+    void import('./boot')
       .then(async ({ boot }) => {
         current?.unmount();
         container.replaceChildren();

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import { IslandProviders } from '../lib/api/island-providers';
 import { useSession } from '../lib/api/session';
 import { useHandOverHere } from '../lib/navigation/hand-over';
 import { useSiteLocation } from '../lib/navigation/site-navigation';
 import { useTrackPageViews } from '../lib/tracking/tracking';
-import { IslandProviders } from './island-providers';
 
 /**
  * The home entry's part of the root layout, loaded after the page hydrates: the session is asked for

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router-dom';
-import { DelayedSpinnerModal } from '../../components/ui/spinner-modal';
-import { useSession } from '../../lib/api/session';
-import { SessionStatusContext } from '../../lib/api/session-status';
-import { useGiveBackTypedEarly } from '../../lib/forms/typed-early';
-import { startedByHandOver } from '../../lib/navigation/hand-over';
-import { useTrackPageViews } from '../../lib/tracking/tracking';
-import { SessionGate } from '../guards';
-import { RouterSiteNavigation } from '../router-site-navigation';
-import { MAIN_ID } from './app-layout';
+import { DelayedSpinnerModal } from '../components/ui/spinner-modal';
+import { useSession } from '../lib/api/session';
+import { SessionStatusContext } from '../lib/api/session-status';
+import { useGiveBackTypedEarly } from '../lib/forms/typed-early';
+import { startedByHandOver } from '../lib/navigation/hand-over';
+import { useTrackPageViews } from '../lib/tracking/tracking';
+import { SessionGate } from './guards';
+import { MAIN_ID } from './layouts/app-layout';
+import { RouterSiteNavigation } from './router-site-navigation';
 
 /**
  * After a navigation the new page starts at its top, and focus goes to its <h1> (or <main>) unless the

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { deferred, installFakeBff } from '../../test/fake-bff';
+import { AppProviders, createQueryClient } from '../lib/api/providers';
 import { sessionQueryKey } from '../lib/api/session';
 import { paths } from '../lib/navigation/paths';
-import { RootLayout } from './layouts/root-layout';
-import { AppProviders, createQueryClient } from './providers';
+import { RootLayout } from './root-layout';
 import { routes } from './router';
 
 /** A route table as the browser gets it: each page's code fetched when its route is first matched. */

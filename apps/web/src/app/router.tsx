@@ -5,8 +5,8 @@ import { FirstPageLoading, GuestOnlyRoute, RequireSessionRoute } from './guards'
 import { AccountHeader } from './layouts/account-header';
 import { AppLayout } from './layouts/app-layout';
 import { BackHeader } from './layouts/back-header';
-import { RootLayout } from './layouts/root-layout';
 import { SiteHeader } from './layouts/site-header';
+import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;

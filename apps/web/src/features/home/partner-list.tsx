@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { IslandProviders } from '../../app/island-providers';
+import { IslandProviders } from '../../lib/api/island-providers';
 import { trpc } from '../../lib/api/trpc';
 import { nextPartnerCount, PARTNERS_PAGE, PartnerPlaceholders } from './partner-cards';
 

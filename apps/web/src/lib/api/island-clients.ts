@@ -3,7 +3,7 @@ import { createContext } from 'react';
 import type { createTrpcClient } from './trpc';
 
 /**
- * The API clients of the home entry's islands (app/island-providers.tsx), made by the first island that
+ * The API clients of the home entry's islands (island-providers.tsx), made by the first island that
  * needs them, one pair for the page, and handed to the app when it takes over (app/home-app.tsx), so
  * what they asked for (the session, the partners) is not asked again.
  */

@@ -1,8 +1,8 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { type ReactNode, use } from 'react';
-import { IslandClientsContext } from '../lib/api/island-clients';
-import { createTrpcClient } from '../lib/api/trpc';
+import { IslandClientsContext } from './island-clients';
 import { AppProviders, createQueryClient } from './providers';
+import { createTrpcClient } from './trpc';
 
 /**
  * Around a part of the home page that calls the BFF (its islands, loaded after the page hydrates): in the

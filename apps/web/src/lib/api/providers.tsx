@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { isServerError, isUnauthorized } from '../lib/api/errors';
-import { endSessionLocally } from '../lib/api/session';
-import { createTrpcClient, trpc } from '../lib/api/trpc';
+import { isServerError, isUnauthorized } from './errors';
+import { endSessionLocally } from './session';
+import { createTrpcClient, trpc } from './trpc';
 
 /** A network failure is retried twice; an answer from the BFF (an UNAUTHORIZED above all) never is. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

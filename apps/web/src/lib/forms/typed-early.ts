@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 // What a visitor types into a prerendered page's fields while its scripts load would be lost: React
-// and the masks start from the form's own (empty) values when they hydrate. boot.tsx notes it before
+// and the masks start from the form's own (empty) values when they hydrate. app/boot.tsx notes it before
 // hydrating; the root layout gives it back once hydrated, typed again as input so the masks and the
 // form take it as the visitor's.
 
