@@ -269,7 +269,7 @@ describe('violations', () => {
   });
 
   it('refuses an app that exports test code', () => {
-    const workspaces = new Map([
+    const workspaces = new Map<string, { dir: string; exports: Record<string, string> }>([
       [
         '@portal/bff',
         { dir: 'apps/bff', exports: { './app': './src/app.ts', './testing/*': './src/testing/*.ts' } },
