@@ -14,10 +14,9 @@ import { paths } from '../../lib/navigation/paths';
 import { rememberReturnTo, takeReturnTo } from '../../lib/navigation/return-to';
 
 vi.mock('../../lib/browser/google-identity', () => ({ loadGoogleIdentity: vi.fn() }));
-vi.mock('../../lib/forms/prefill', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/forms/prefill')>();
-  return { ...actual, setPrefill: vi.fn(actual.setPrefill) };
-});
+// The real prefill with spies on it. Not an async factory: the pages render-app.tsx loads together could
+// each run it and get a setPrefill of their own.
+vi.mock('../../lib/forms/prefill', { spy: true });
 
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
 const QUESTION = 'Qual o nome da cidade onde você nasceu?';
