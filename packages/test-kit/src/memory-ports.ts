@@ -1,5 +1,6 @@
 import type { Config } from '@portal/bff/config';
 import type { CookieOptions, Cookies } from '@portal/bff/core/cookies';
+import { Refusal } from '@portal/bff/core/refusal';
 import type { Person, SessionData } from '@portal/bff/core/session';
 import { createKeyring } from '@portal/bff/keys/keyring';
 import type { Ports } from '@portal/bff/ports/ports';
@@ -106,4 +107,14 @@ export async function signedIn(
     ...data,
   };
   return ports.sessions.start(ports.cookies, fields, { person: `person-${fields.clientId}`, max: 5 });
+}
+
+/** What a call the domain refuses refused with; fails the test when it resolves or throws anything else. */
+export async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
 }

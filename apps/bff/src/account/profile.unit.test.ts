@@ -1,11 +1,10 @@
 import type { Profile } from '@portal/contracts/upstream/entities';
-import { memoryCookies, memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { memoryCookies, memoryPorts, refusalOf, signedIn } from '@portal/test-kit/memory-ports';
 import { BIRTH_DATE_INVALID_MESSAGE } from '@portal/validation/birth-date';
 import { describe, expect, it } from 'vitest';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
 import {
@@ -41,15 +40,6 @@ const EDIT = {
   whatsapp: true,
   senha: undefined,
 };
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 /** A sign-in as the domain makes it: listed among the document's sessions, in a browser of its own. */
 async function browserOf(ports: Ports, cpfCnpj = DOCUMENT) {
@@ -111,7 +101,7 @@ describe('updateProfile', () => {
 
   it('refuses a birth date the shared rule refuses, and saves nothing', async () => {
     const { ports, saved } = editing();
-    const error = await refusal(
+    const error = await refusalOf(
       updateProfile(ports, await signedIn(ports), { ...EDIT, dtNascimento: '01/01/2999' }),
     );
     expect(error).toMatchObject({ kind: 'bad-request', message: BIRTH_DATE_INVALID_MESSAGE });
@@ -137,7 +127,7 @@ describe('updateProfile', () => {
 
   it('asks for the password before an old sign-in changes a contact, and saves nothing', async () => {
     const { ports, saved } = editing({ REAUTH_WINDOW_MINUTES: '0' });
-    const error = await refusal(
+    const error = await refusalOf(
       updateProfile(ports, await signedIn(ports), { ...EDIT, email: 'nova@example.com' }),
     );
     expect(error).toMatchObject({ kind: 'precondition', message: REAUTH_MESSAGES.needed });
@@ -174,7 +164,7 @@ describe('deleteAccount', () => {
       upstream: { deleteAccount: async (token: string) => void deleted.push(token) } as never,
     });
     const here = await browserOf(ports);
-    expect((await refusal(deleteAccount(here.browser, here.person, {}))).message).toBe(
+    expect((await refusalOf(deleteAccount(here.browser, here.person, {}))).message).toBe(
       REAUTH_MESSAGES.needed,
     );
     expect(deleted).toEqual([]);
@@ -220,7 +210,7 @@ describe('changePassword', () => {
     for (let i = 0; i < 10; i++)
       await expect(changePassword(ports, person, { senha: 'x', novaSenha: 'Nova@2027' })).rejects.toThrow();
     expect(
-      await refusal(changePassword(ports, person, { senha: 'x', novaSenha: 'Nova@2027' })),
+      await refusalOf(changePassword(ports, person, { senha: 'x', novaSenha: 'Nova@2027' })),
     ).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,

@@ -1,20 +1,10 @@
-import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { memoryPorts, refusalOf, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import { UpstreamError } from '../upstream/errors';
 import { changesContact, confirmIdentity, REAUTH_MESSAGES, signedInRecently } from './reauth';
 
 const MINUTE = 60_000;
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 describe('changesContact', () => {
   const onFile = { email: 'maria@example.com', telefone: '11987654321' };
@@ -71,7 +61,7 @@ describe('confirmIdentity', () => {
 
   it('asks for the password, as a precondition, when the sign-in is old', async () => {
     const { ports, sent } = stale(async () => ({ id: '1001' }));
-    expect(await refusal(confirmIdentity(ports, await signedIn(ports), undefined))).toMatchObject({
+    expect(await refusalOf(confirmIdentity(ports, await signedIn(ports), undefined))).toMatchObject({
       kind: 'precondition',
       message: REAUTH_MESSAGES.needed,
     });
@@ -87,13 +77,15 @@ describe('confirmIdentity', () => {
 
   it('refuses a wrong password, or one that signs in someone else, as a precondition', async () => {
     const wrong = stale(() => Promise.reject(new UpstreamError('rejected', 'refused', 'Senha errada')));
-    expect(await refusal(confirmIdentity(wrong.ports, await signedIn(wrong.ports), 'errada'))).toMatchObject({
+    expect(
+      await refusalOf(confirmIdentity(wrong.ports, await signedIn(wrong.ports), 'errada')),
+    ).toMatchObject({
       kind: 'precondition',
       message: REAUTH_MESSAGES.wrong,
     });
     const other = stale(async () => ({ id: '2002' }));
     const person = await signedIn(other.ports, { clientId: '1001' });
-    expect(await refusal(confirmIdentity(other.ports, person, 'Acordo@2026'))).toMatchObject({
+    expect(await refusalOf(confirmIdentity(other.ports, person, 'Acordo@2026'))).toMatchObject({
       kind: 'precondition',
       message: REAUTH_MESSAGES.wrong,
     });
@@ -108,8 +100,8 @@ describe('confirmIdentity', () => {
   it('refuses a sixth check within the window without asking the upstream', async () => {
     const { ports, sent } = stale(() => Promise.reject(new UpstreamError('rejected', 'refused')));
     const person = await signedIn(ports);
-    for (let i = 0; i < 5; i++) await refusal(confirmIdentity(ports, person, `errada${i}`));
-    expect(await refusal(confirmIdentity(ports, person, 'Acordo@2026'))).toMatchObject({
+    for (let i = 0; i < 5; i++) await refusalOf(confirmIdentity(ports, person, `errada${i}`));
+    expect(await refusalOf(confirmIdentity(ports, person, 'Acordo@2026'))).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,
     });

@@ -1,22 +1,12 @@
-import { memoryCookies, memoryPorts } from '@portal/test-kit/memory-ports';
+import { memoryCookies, memoryPorts, refusalOf } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import type { Ports } from '../ports/ports';
 import { resetPassword, sendRecovery } from './recovery';
 
 const DOCUMENT = '52998224725';
 const SENT = { id: 'link-1', email: 'm***@example.com', telefone: '(**) *****-4321' };
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 /** A browser signed in as the document, listed among its sessions as a sign-in lists it. */
 async function browserOf(ports: Ports) {
@@ -68,7 +58,7 @@ describe('sendRecovery', () => {
   it('refuses sends beyond RECOVERY_MAX_PER_DOCUMENT without asking the upstream', async () => {
     const { ports, sent } = recoveryPorts({ RECOVERY_MAX_PER_DOCUMENT: '1' });
     await sendRecovery(ports, DOCUMENT);
-    expect(await refusal(sendRecovery(ports, DOCUMENT))).toMatchObject({
+    expect(await refusalOf(sendRecovery(ports, DOCUMENT))).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,
     });
@@ -108,7 +98,7 @@ describe('resetPassword', () => {
   it('refuses resets beyond RECOVERY_MAX_PER_IP without asking the upstream', async () => {
     const { ports, sent } = recoveryPorts({ RECOVERY_MAX_PER_IP: '1' });
     await resetPassword(ports, input);
-    expect((await refusal(resetPassword(ports, input))).kind).toBe('too-many');
+    expect((await refusalOf(resetPassword(ports, input))).kind).toBe('too-many');
     expect(sent).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
-import { memoryPorts } from '@portal/test-kit/memory-ports';
+import { memoryPorts, refusalOf } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import { UpstreamError } from '../upstream/errors';
 import { CONTACT_MESSAGES, contactConflicts, REGISTERED_WITHOUT_SESSION, register } from './registration';
 
@@ -14,15 +13,6 @@ const INPUT = {
   whatsapp: true,
   notificacao: false,
 };
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 describe('contactConflicts', () => {
   it("names each contact already in use in the upstream's words, and null for a free one", async () => {
@@ -61,7 +51,7 @@ describe('contactConflicts', () => {
       } as never,
     });
     await contactConflicts(ports, INPUT);
-    expect(await refusal(contactConflicts(ports, INPUT))).toMatchObject({
+    expect(await refusalOf(contactConflicts(ports, INPUT))).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,
     });
@@ -118,7 +108,7 @@ describe('register', () => {
   it('refuses registrations beyond RECOVERY_MAX_PER_IP without asking the upstream', async () => {
     const { ports, sent } = registering(() => Promise.reject(new Error('no')), { RECOVERY_MAX_PER_IP: '1' });
     await register(ports, INPUT);
-    expect((await refusal(register(ports, INPUT))).kind).toBe('too-many');
+    expect((await refusalOf(register(ports, INPUT))).kind).toBe('too-many');
     expect(sent.filter((call) => 'register' in (call as object))).toHaveLength(1);
   });
 });

@@ -1,22 +1,12 @@
-import { memoryPorts } from '@portal/test-kit/memory-ports';
+import { memoryPorts, refusalOf } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import { answerChallenge, startChallenge } from './challenge';
 import { AUTH_MESSAGES } from './messages';
 
 const DOCUMENT = '52998224725';
 const QUESTION = 'Em que cidade você nasceu?';
 const WRONG = 'Resposta incorreta. Verifique e tente novamente.';
-
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 /** An upstream that asks QUESTION and takes 'Campinas' as the right answer; what it was sent, kept. */
 function upstream() {
@@ -56,14 +46,14 @@ describe('startChallenge', () => {
         solicitarLogin: async () => ({ erro: true, message: 'Sem pergunta', verificacao: '' }),
       } as never,
     });
-    expect(await refusal(startChallenge(ports, DOCUMENT))).toMatchObject({
+    expect(await refusalOf(startChallenge(ports, DOCUMENT))).toMatchObject({
       kind: 'bad-request',
       message: 'Sem pergunta',
     });
     const silent = memoryPorts({
       upstream: { solicitarLogin: async () => ({ erro: false, message: '', verificacao: '' }) } as never,
     });
-    expect((await refusal(startChallenge(silent, DOCUMENT))).message).toBe(SHARED_MESSAGES.unexpected);
+    expect((await refusalOf(startChallenge(silent, DOCUMENT))).message).toBe(SHARED_MESSAGES.unexpected);
     expect(await ports.sessions.readChallenge(ports.cookies)).toBeNull();
   });
 
@@ -71,7 +61,7 @@ describe('startChallenge', () => {
     const fake = upstream();
     const ports = memoryPorts({ env: { CHALLENGE_MAX_PER_DOCUMENT: '1' }, upstream: fake.port as never });
     await startChallenge(ports, DOCUMENT);
-    expect(await refusal(startChallenge(ports, DOCUMENT))).toMatchObject({
+    expect(await refusalOf(startChallenge(ports, DOCUMENT))).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,
     });
@@ -82,7 +72,7 @@ describe('startChallenge', () => {
 describe('answerChallenge', () => {
   it('refuses an answer with no question in this browser as expired', async () => {
     const ports = memoryPorts({ upstream: upstream().port as never });
-    expect(await refusal(answerChallenge(ports, 'Campinas'))).toMatchObject({
+    expect(await refusalOf(answerChallenge(ports, 'Campinas'))).toMatchObject({
       kind: 'precondition',
       message: AUTH_MESSAGES.challengeExpired,
     });
@@ -107,12 +97,12 @@ describe('answerChallenge', () => {
     });
     await startChallenge(ports, DOCUMENT);
     for (let i = 0; i < 2; i++) {
-      expect(await refusal(answerChallenge(ports, 'errada'))).toMatchObject({
+      expect(await refusalOf(answerChallenge(ports, 'errada'))).toMatchObject({
         kind: 'bad-request',
         message: WRONG,
       });
     }
-    expect(await refusal(answerChallenge(ports, 'errada'))).toMatchObject({
+    expect(await refusalOf(answerChallenge(ports, 'errada'))).toMatchObject({
       kind: 'precondition',
       message: AUTH_MESSAGES.challengeExpired,
     });
@@ -126,8 +116,8 @@ describe('answerChallenge', () => {
       upstream: fake.port as never,
     });
     await startChallenge(ports, DOCUMENT);
-    await refusal(answerChallenge(ports, 'errada'));
-    expect(await refusal(answerChallenge(ports, 'Campinas'))).toMatchObject({
+    await refusalOf(answerChallenge(ports, 'errada'));
+    expect(await refusalOf(answerChallenge(ports, 'Campinas'))).toMatchObject({
       kind: 'too-many',
       message: SHARED_MESSAGES.tooManyAttempts,
     });

@@ -1,8 +1,7 @@
 import type { LoginData } from '@portal/contracts/upstream/auth';
-import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { memoryPorts, refusalOf, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
-import { Refusal } from '../core/refusal';
 import { UpstreamError } from '../upstream/errors';
 import { issueDeviceCookie } from './device-cookie';
 import { AUTH_MESSAGES } from './messages';
@@ -30,15 +29,6 @@ const LOGIN: LoginData = {
 };
 
 /** What a refused call refused with. */
-async function refusal(promise: Promise<unknown>): Promise<Refusal> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Refusal)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
-
 const rejected = (message?: string) => new UpstreamError('rejected', 'upstream refused', message);
 
 describe('tooMany', () => {
@@ -122,7 +112,7 @@ describe('limitByIp', () => {
     const ports = memoryPorts();
     await limitByIp(ports, 'bucket', 2, 60_000);
     await limitByIp(ports, 'bucket', 2, 60_000);
-    const refused = await refusal(limitByIp(ports, 'bucket', 2, 60_000));
+    const refused = await refusalOf(limitByIp(ports, 'bucket', 2, 60_000));
     expect(refused).toMatchObject({ kind: 'too-many', message: SHARED_MESSAGES.tooManyAttempts });
     await limitByIp({ ...ports, ip: '192.0.2.99' }, 'bucket', 2, 60_000);
   });
@@ -234,7 +224,7 @@ describe('lookupDocument', () => {
       } as never,
     });
     expect(await lookupDocument(ports, DOCUMENT)).toEqual({ cadastrado: true });
-    expect((await refusal(lookupDocument(ports, DOCUMENT))).kind).toBe('too-many');
+    expect((await refusalOf(lookupDocument(ports, DOCUMENT))).kind).toBe('too-many');
     expect(asked).toEqual([DOCUMENT]);
   });
 });
@@ -269,12 +259,12 @@ describe('signInWithPassword', () => {
     });
     const input = { cpfCnpj: DOCUMENT, senha: 'errada' };
     for (let i = 0; i < 2; i++) {
-      expect(await refusal(signInWithPassword(ports, input))).toMatchObject({
+      expect(await refusalOf(signInWithPassword(ports, input))).toMatchObject({
         kind: 'unauthorized',
         message: AUTH_MESSAGES.loginFailed,
       });
     }
-    expect(await refusal(signInWithPassword(ports, input))).toMatchObject({
+    expect(await refusalOf(signInWithPassword(ports, input))).toMatchObject({
       kind: 'unauthorized',
       message: AUTH_MESSAGES.loginFailed,
     });
@@ -300,7 +290,7 @@ describe('signInWithGoogle', () => {
 
   it('refuses a credential that does not verify, before the upstream sees it', async () => {
     const ports = google(false, () => Promise.reject(new Error('the upstream was asked')));
-    expect(await refusal(signInWithGoogle(ports, 'jwt'))).toMatchObject({
+    expect(await refusalOf(signInWithGoogle(ports, 'jwt'))).toMatchObject({
       kind: 'unauthorized',
       message: AUTH_MESSAGES.googleFailed,
     });
@@ -314,17 +304,17 @@ describe('signInWithGoogle', () => {
 
   it("says 'not found' for an unregistered e-mail, and 'unauthorized' with the upstream's words otherwise", async () => {
     const unknown = google(true, () => Promise.reject(rejected(AUTH_MESSAGES.googleNotRegistered)));
-    expect(await refusal(signInWithGoogle(unknown, 'jwt'))).toMatchObject({
+    expect(await refusalOf(signInWithGoogle(unknown, 'jwt'))).toMatchObject({
       kind: 'not-found',
       message: AUTH_MESSAGES.googleNotRegistered,
     });
     const other = google(true, () => Promise.reject(rejected('Conta bloqueada')));
-    expect(await refusal(signInWithGoogle(other, 'jwt'))).toMatchObject({
+    expect(await refusalOf(signInWithGoogle(other, 'jwt'))).toMatchObject({
       kind: 'unauthorized',
       message: 'Conta bloqueada',
     });
     const silent = google(true, () => Promise.reject(rejected()));
-    expect(await refusal(signInWithGoogle(silent, 'jwt'))).toMatchObject({
+    expect(await refusalOf(signInWithGoogle(silent, 'jwt'))).toMatchObject({
       kind: 'unauthorized',
       message: AUTH_MESSAGES.googleFailed,
     });
