@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -30,12 +30,15 @@ async function knipOver(lib: string): Promise<{ code: number; output: string }> 
   writeFileSync(path.join(dir, 'knip.json'), JSON.stringify({ includeEntryExports, entry: ['src/main.ts'] }));
   writeFileSync(path.join(dir, 'src/main.ts'), "import { used } from './lib';\nconsole.log(used);\n");
   writeFileSync(path.join(dir, 'src/lib.ts'), lib);
+  // Plain text whatever the CI's terminal settings (FORCE_COLOR, even '0', turns colours on).
+  const { FORCE_COLOR: _, ...env } = process.env;
+  const options = { cwd: dir, env: { ...env, NO_COLOR: '1' } };
   try {
-    const { stdout } = await run(KNIP, ['--no-progress', '--no-config-hints'], { cwd: dir });
-    return { code: 0, output: stdout };
+    const { stdout } = await run(KNIP, ['--no-progress', '--no-config-hints'], options);
+    return { code: 0, output: stripVTControlCharacters(stdout) };
   } catch (error) {
     const { code, stdout } = error as { code: number; stdout: string };
-    return { code, output: stdout };
+    return { code, output: stripVTControlCharacters(stdout) };
   }
 }
 

@@ -32,8 +32,9 @@ describe('/acordos: the details of an instalment', () => {
       'Vencimento: 10/07/2026',
       'Valor a pagar: R$ 1.234,56',
     ]);
-    // Keyboard: focus is inside, Escape closes and focus goes back to the row's button.
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Keyboard: focus moves inside (the modal's effect, once it has mounted), Escape closes and focus goes
+    // back to the row's button.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(open);
