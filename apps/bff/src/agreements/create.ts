@@ -72,7 +72,7 @@ export async function createAgreement(
   let reply: BoletoIssueResult;
   try {
     reply = await proxy.call('gerarBoleto', {
-      ...contractScope(ports, person, summary.credor.codcredor, summary.contrato),
+      ...contractScope(person, summary.credor.codcredor, summary.contrato),
       formapagamento: PAYMENT_METHOD_CODE[summary.formaPagamento],
       idproposta: summary.idProposta,
       modo: summary.modo,

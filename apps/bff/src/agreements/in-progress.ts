@@ -78,7 +78,7 @@ export async function agreementInProgress(
   input: z.output<typeof inProgressInput>,
 ) {
   const creditor = await creditorOf(ports, person, input.codcredor);
-  const data = await agreementOn(ports, contractScope(ports, person, creditor.agrupador, input.contrato));
+  const data = await agreementOn(ports, contractScope(person, creditor.agrupador, input.contrato));
   return {
     credor: creditorBrief(creditor),
     contrato: input.contrato,
@@ -112,7 +112,7 @@ export async function reissue(
   await takeSend(ports, person);
   const creditor = await creditorOf(ports, person, input.codcredor);
   const { proxy, sessions } = ports;
-  const scope = contractScope(ports, person, creditor.agrupador, input.contrato);
+  const scope = contractScope(person, creditor.agrupador, input.contrato);
   const current = await agreementOn(ports, scope);
   const issued = current.parcelasAcordo.find((p) => p.id === input.parcela);
   if (issued?.status !== 'EM ABERTO') {
@@ -184,7 +184,7 @@ export async function sendAgreement(
   const { proxy, sessions } = ports;
   const acordo = await sessions.read(person, 'agreement');
   if (!acordo) throw new Refusal('precondition', AGREEMENT_MESSAGES.noAgreement);
-  const scope = contractScope(ports, person, acordo.credor.codcredor, acordo.contrato);
+  const scope = contractScope(person, acordo.credor.codcredor, acordo.contrato);
   const current = await agreementOn(ports, scope);
   const unpaid = current.parcelasAcordo
     .filter((p) => p.status !== 'PAGO')

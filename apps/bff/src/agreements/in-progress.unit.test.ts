@@ -66,7 +66,7 @@ const shown = (changes: Partial<ConcludedAgreement> = {}): ConcludedAgreement =>
 describe('agreementOn', () => {
   it('shows only the first unpaid instalment payable now: every later one FUTURA', async () => {
     const { ports, maria, proxy } = await setUp();
-    const agreement = await agreementOn(ports, contractScope(ports, maria, CREDITOR.agrupador, CONTRACT));
+    const agreement = await agreementOn(ports, contractScope(maria, CREDITOR.agrupador, CONTRACT));
     expect(agreement.parcelasAcordo.map((p) => p.status)).toEqual(['PAGO', 'EM ABERTO', 'FUTURA']);
     expect(proxy.of('consultaAcordo')).toEqual([scopeOf(maria)]);
   });

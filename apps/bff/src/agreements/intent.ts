@@ -83,7 +83,7 @@ export async function agreementCodeOn(
   try {
     const agreement = await ports.proxy.call(
       'consultaAcordo',
-      contractScope(ports, person, summary.credor.codcredor, summary.contrato),
+      contractScope(person, summary.credor.codcredor, summary.contrato),
     );
     return agreement.codigoAcordo;
   } catch (error) {

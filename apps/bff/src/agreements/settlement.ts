@@ -100,10 +100,7 @@ export async function issueSettlement(
   input: { codcredor: string; contrato: string },
 ) {
   const creditor = await creditorOf(ports, person, input.codcredor);
-  const agreement = await agreementOn(
-    ports,
-    contractScope(ports, person, creditor.agrupador, input.contrato),
-  );
+  const agreement = await agreementOn(ports, contractScope(person, creditor.agrupador, input.contrato));
   const parcelas = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
   if (parcelas.length === 0 || parcelas.some((p) => p.status !== 'PAGO')) {
     throw new Refusal('bad-request', SETTLEMENT_MESSAGES.notSettled);

@@ -85,16 +85,8 @@ export async function creditorOf(ports: CreditorPorts, person: Person, codcredor
   return creditor;
 }
 
-/**
- * What every proxy request about one of the user's contracts carries: who asks, and which contract. It
- * reaches nothing: it takes the ports as every domain function does, and uses none.
- */
-export const contractScope = (
-  _ports: Pick<Ports, never>,
-  person: Person,
-  codcredor: string,
-  contrato: string,
-) => ({
+/** What every proxy request about one of the user's contracts carries: who asks, and which contract. */
+export const contractScope = (person: Person, codcredor: string, contrato: string) => ({
   cpfcnpj: person.data.cpfCnpj,
   token: person.data.token,
   codcredor,

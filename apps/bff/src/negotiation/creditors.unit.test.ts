@@ -129,7 +129,7 @@ describe('contractScope', () => {
   it('names who asks and which contract', async () => {
     const ports = memoryPorts();
     const person = await signedIn(ports, { cpfCnpj: '11144477735', token: 'tk' });
-    expect(contractScope(ports, person, '1001', 'C-1')).toEqual({
+    expect(contractScope(person, '1001', 'C-1')).toEqual({
       cpfcnpj: '11144477735',
       token: 'tk',
       codcredor: '1001',

@@ -41,7 +41,7 @@ export async function contractsOf(
 export async function offersFor(ports: CreditorPorts, person: Person, input: z.output<typeof offersInput>) {
   const creditor = await creditorOf(ports, person, input.codcredor);
   const scope = {
-    ...contractScope(ports, person, creditor.agrupador, input.contrato),
+    ...contractScope(person, creditor.agrupador, input.contrato),
     ...(input.vencimento ? { vencimento: formatBrDate(input.vencimento) } : {}),
   };
   const { proxy, sessions } = ports;

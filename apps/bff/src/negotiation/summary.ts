@@ -145,7 +145,7 @@ export async function saveSummary(
     idProposta = proposal.id;
   } else {
     const { dividas } = await proxy.call('consultaDivida', {
-      ...contractScope(ports, person, creditor.agrupador, input.contrato),
+      ...contractScope(person, creditor.agrupador, input.contrato),
       vencimento: formatBrDate(selecao.vencimento),
     });
     const wanted = new Set(selecao.parcelas);

@@ -1,7 +1,7 @@
 import { createClient, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../auth/messages';
 import { createMemoryStore } from '../store/memory-store';
-import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('sign-in', () => {
   it('refuses a wrong password with the catalogue message', async () => {
     const { trpc, jar } = stack.client();
     const error = await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.joao.cpfCnpj, senha: 'errada' }));
-    expect(error.message).toBe(MESSAGES.loginFailed);
+    expect(error.message).toBe(AUTH_MESSAGES.loginFailed);
     expect(error.data?.code).toBe('UNAUTHORIZED');
     expect(jar.size).toBe(0);
   });
@@ -65,7 +65,7 @@ describe('sign-in', () => {
   it('answers an unregistered document exactly like a wrong password', async () => {
     const { trpc } = stack.client();
     const error = await failure(trpc.auth.signIn.mutate(PERSONA.naoCadastrado));
-    expect(error.message).toBe(MESSAGES.loginFailed);
+    expect(error.message).toBe(AUTH_MESSAGES.loginFailed);
     expect(error.data?.httpStatus).toBe(401);
   });
 
@@ -127,7 +127,7 @@ describe('sign-in limits', () => {
         await failure(trpc.auth.signIn.mutate({ cpfCnpj: PERSONA.maria.cpfCnpj, senha: `errada${i}` }));
       }
       const locked = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
-      expect(locked.message).toBe(MESSAGES.loginFailed);
+      expect(locked.message).toBe(AUTH_MESSAGES.loginFailed);
       expect(locked.data?.httpStatus).toBe(401);
       // other documents are not affected
       await expect(trpc.auth.signIn.mutate(PERSONA.joao)).resolves.toMatchObject({ primeiroNome: 'João' });
@@ -150,7 +150,7 @@ describe('sign-in limits', () => {
       for (let i = 0; i < 4; i += 1) await wrong();
       clock += minutes(6); // 16 minutes after the first failure, 6 after the one that locked
       const stillLocked = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
-      expect(stillLocked.message).toBe(MESSAGES.loginFailed);
+      expect(stillLocked.message).toBe(AUTH_MESSAGES.loginFailed);
       clock += minutes(10); // 16 minutes after the locking failure
       await expect(trpc.auth.signIn.mutate(PERSONA.maria)).resolves.toMatchObject({ primeiroNome: 'Maria' });
     } finally {
@@ -167,7 +167,7 @@ describe('sign-in limits', () => {
       }
       const logins = local.stub.calls.get('POST /login');
       const refused = await failure(trpc.auth.signIn.mutate(PERSONA.maria));
-      expect(refused.message).toBe(MESSAGES.loginFailed);
+      expect(refused.message).toBe(AUTH_MESSAGES.loginFailed);
       expect(refused.data?.httpStatus).toBe(401);
       expect(local.stub.calls.get('POST /login')).toBe(logins);
     } finally {

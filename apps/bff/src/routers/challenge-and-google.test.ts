@@ -2,7 +2,7 @@ import { onEveryStore } from '@portal/test-kit/every-store';
 import { failure, type Stack, startStack } from '@portal/test-kit/harness';
 import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../trpc/to-trpc-error';
+import { AUTH_MESSAGES } from '../auth/messages';
 
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';
 let stack: Stack;
@@ -46,7 +46,7 @@ onEveryStore((storeEnv) => {
       const replay = stack.client();
       replay.jar.set('chal', chal);
       const error = await failure(replay.trpc.auth.answerChallenge.mutate({ resposta: 'Campinas' }));
-      expect(error.message).toBe(MESSAGES.challengeExpired);
+      expect(error.message).toBe(AUTH_MESSAGES.challengeExpired);
       expect(replay.jar.has('sid')).toBe(false);
     });
 
@@ -59,16 +59,16 @@ onEveryStore((storeEnv) => {
         expect(wrong.data?.code).toBe('BAD_REQUEST');
       }
       const third = await failure(trpc.auth.answerChallenge.mutate({ resposta: 'errada 3' }));
-      expect(third.message).toBe(MESSAGES.challengeExpired);
+      expect(third.message).toBe(AUTH_MESSAGES.challengeExpired);
       expect(third.data?.code).toBe('PRECONDITION_FAILED');
       const after = await failure(trpc.auth.answerChallenge.mutate({ resposta: 'qualquer' }));
-      expect(after.message).toBe(MESSAGES.challengeExpired);
+      expect(after.message).toBe(AUTH_MESSAGES.challengeExpired);
     });
 
     it('is bound to the browser that asked: another browser has no question to answer', async () => {
       await stack.client().trpc.auth.startChallenge.mutate({ cpfCnpj: '390.533.447-05' });
       const other = await failure(stack.client().trpc.auth.answerChallenge.mutate({ resposta: 'x' }));
-      expect(other.message).toBe(MESSAGES.challengeExpired);
+      expect(other.message).toBe(AUTH_MESSAGES.challengeExpired);
     });
 
     it("shows the upstream's message for an unregistered document", async () => {
@@ -108,7 +108,7 @@ onEveryStore((storeEnv) => {
       const before = stack.stub.calls.get('POST /login-google') ?? 0;
       const credential = await mint({ email: 'maria.silva@example.com', ...overrides });
       const error = await failure(stack.client().trpc.auth.signInWithGoogle.mutate({ credential }));
-      expect(error.message).toBe(MESSAGES.googleFailed);
+      expect(error.message).toBe(AUTH_MESSAGES.googleFailed);
       expect(stack.stub.calls.get('POST /login-google') ?? 0).toBe(before);
     });
 
@@ -127,7 +127,7 @@ onEveryStore((storeEnv) => {
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
       for (const credential of [tampered, none, unknownKid, 'not-a-jwt']) {
         const error = await failure(stack.client().trpc.auth.signInWithGoogle.mutate({ credential }));
-        expect(error.message).toBe(MESSAGES.googleFailed);
+        expect(error.message).toBe(AUTH_MESSAGES.googleFailed);
       }
     });
   });

@@ -1,7 +1,8 @@
 import { type createClient, failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../auth/messages';
+import { SHARED_MESSAGES } from '../core/messages';
 import { createMemoryStore } from '../store/memory-store';
-import { MESSAGES } from '../trpc/to-trpc-error';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -30,7 +31,7 @@ describe('the sign-in lock and the device cookie', () => {
     for (let n = 1; n <= 5; n += 1) await wrong(stranger(local, n));
     const before = logins(local);
     const locked = await failure(stranger(local, 6).trpc.auth.signIn.mutate(PERSONA.maria));
-    expect(locked.message).toBe(MESSAGES.loginFailed);
+    expect(locked.message).toBe(AUTH_MESSAGES.loginFailed);
     expect(locked.data?.httpStatus).toBe(401);
     expect(logins(local)).toBe(before);
   });
@@ -86,7 +87,7 @@ describe('the sign-in lock and the device cookie', () => {
       browser.jar.set('dispositivo', cookie);
       const before = logins(local);
       expect((await failure(browser.trpc.auth.signIn.mutate(PERSONA.maria))).message).toBe(
-        MESSAGES.loginFailed,
+        AUTH_MESSAGES.loginFailed,
       );
       expect(logins(local)).toBe(before);
     }
@@ -137,7 +138,7 @@ describe('identity-question answers', () => {
     await ask(browser);
     const before = answers(local);
     const capped = await failure(browser.trpc.auth.answerChallenge.mutate({ resposta: 'Campinas' }));
-    expect(capped.message).toBe(MESSAGES.tooManyAttempts);
+    expect(capped.message).toBe(SHARED_MESSAGES.tooManyAttempts);
     expect(answers(local)).toBe(before);
     now += 24 * 60 * 60_000;
     const tomorrow = stranger(local, 5);

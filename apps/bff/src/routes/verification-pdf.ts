@@ -3,7 +3,7 @@ import {
   VERIFY_PDF_PATH,
   VERIFY_PDF_TOO_LARGE_MESSAGE,
 } from '@portal/contracts/verification-pdf';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import { cookiesOf } from '../http/cookies';
@@ -11,11 +11,9 @@ import { RETRY_AFTER_SECONDS, sendError } from '../http/error-envelope';
 import { PdfReaderBusyError, PdfRefusedError } from '../pdf/pdf-reader';
 import type { AppPorts } from '../ports/ports';
 import { StoreUnavailableError } from '../store/store';
+import { portsOfCalls } from '../trpc/context';
 import { MESSAGES } from '../trpc/to-trpc-error';
 import { VERIFY_MESSAGES, verifyPdf } from '../verification/verify';
-
-/** The ports verifyPdf reaches for this request: the app's, with the request's log and address. */
-const portsOf = (app: AppPorts, req: FastifyRequest) => ({ ...app, log: req.log, ip: req.ip });
 
 /**
  * 'Verificar boleto ou PIX' with a boleto's PDF: the file is the request's body (application/pdf), read in
@@ -24,6 +22,7 @@ const portsOf = (app: AppPorts, req: FastifyRequest) => ({ ...app, log: req.log,
  * password too; with every reader busy, 503 and Retry-After at once.
  */
 export async function verificationPdf(app: FastifyInstance, ports: AppPorts) {
+  const portsOf = portsOfCalls(ports);
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/pdf',
@@ -35,16 +34,17 @@ export async function verificationPdf(app: FastifyInstance, ports: AppPorts) {
       throw error;
     });
     scope.post(VERIFY_PDF_PATH, { bodyLimit: VERIFY_PDF_MAX_BYTES }, async (req, reply) => {
+      const cookies = cookiesOf(req, reply);
       let person: Person | null;
       try {
-        person = await ports.sessions.load(cookiesOf(req, reply));
+        person = await ports.sessions.load(cookies);
       } catch (error) {
         // Without the store the session is unknown: refused, as a procedure is, rather than checked signed out.
         if (error instanceof StoreUnavailableError) return sendError(reply, 503, MESSAGES.unavailable);
         throw error;
       }
       try {
-        return await verifyPdf(portsOf(ports, req), person, new Uint8Array(req.body as Buffer));
+        return await verifyPdf(portsOf(req, cookies), person, new Uint8Array(req.body as Buffer));
       } catch (error) {
         if (error instanceof PdfRefusedError)
           return sendError(

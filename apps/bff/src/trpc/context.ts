@@ -21,9 +21,10 @@ const REQUEST = Symbol('request');
  * One call's ports: its own (log, device, cookies, and the address, read when a rate limit asks, as Fastify
  * derives it from the forwarding headers on each read) over the app's, which it reaches through its
  * prototype, shared by every call. Copying the app's ports into each call's object (a spread) cost
- * microseconds a request in `pnpm bench`'s hop. So a call's ports are never spread: pass them whole.
+ * microseconds a request in `pnpm bench`'s hop. So a call's ports are never spread: pass them whole. The
+ * file routes that call the domain with request ports build them here too.
  */
-function portsOfCalls(app: AppPorts) {
+export function portsOfCalls(app: AppPorts) {
   const shared = Object.create(app, {
     ip: {
       get(this: { [REQUEST]: FastifyRequest }) {

@@ -16,25 +16,19 @@ import * as phone from '@portal/validation/phone';
 import * as rating from '@portal/validation/rating';
 import * as returnPath from '@portal/validation/return-path';
 import { TRPCError } from '@trpc/server';
-import { AUTH_MESSAGES } from '../auth/messages';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal, type RefusalKind } from '../core/refusal';
 import { HTTP_MESSAGES } from '../http/error-envelope';
 import { StoreUnavailableError } from '../store/store';
 import { UpstreamError } from '../upstream/errors';
 
-/** The portal's error texts the BFF sends to the browser. */
+/** The transport's own error texts; each domain's are in its folder (auth/messages.ts, core/messages.ts…). */
 export const MESSAGES = {
-  loginFailed: AUTH_MESSAGES.loginFailed,
   tokenExpired: UPSTREAM_MESSAGES.tokenExpired,
   noResponse: TRY_AGAIN_MESSAGE,
   unexpected: SHARED_MESSAGES.unexpected,
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',
-  tooManyAttempts: SHARED_MESSAGES.tooManyAttempts,
-  challengeExpired: AUTH_MESSAGES.challengeExpired,
-  googleFailed: AUTH_MESSAGES.googleFailed,
-  googleNotRegistered: AUTH_MESSAGES.googleNotRegistered,
   unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
 } as const;
 

@@ -54,7 +54,7 @@ export async function ownInstalments(
     contracts.map(async ({ creditor, contrato }) => ({
       credor: creditor.nomcontratante,
       contrato,
-      acordo: await proxy.call('consultaAcordo', contractScope(ports, person, creditor.agrupador, contrato)),
+      acordo: await proxy.call('consultaAcordo', contractScope(person, creditor.agrupador, contrato)),
     })),
   );
   return agreements.flatMap(({ credor, contrato, acordo }) =>
