@@ -132,8 +132,9 @@ const BFF_LAYERS = [
   ['plugins'],
 ];
 const DOMAINS = new Set(BFF_LAYERS[6]);
+/** A BFF file's top folder under src ('.' for the files at its top); undefined outside the BFF. */
 const bffFolder = (file: string) => {
-  const match = /^apps\/bff\/src\/(?:([^/]+)\/)?[^/]+$/.exec(file) ?? /^apps\/bff\/src\/([^/]+)\//.exec(file);
+  const match = /^apps\/bff\/src\/(?:([^/]+)\/)?/.exec(file);
   return match ? (match[1] ?? '.') : undefined;
 };
 const bffLayer = (folder: string) => {

@@ -76,26 +76,25 @@ describe('takeAttempt', () => {
 });
 
 describe('noteFailure', () => {
-  it('locks the counter at SIGNIN_MAX_FAILURES', async () => {
-    const ports = memoryPorts({ env: { SIGNIN_MAX_FAILURES: '2' } });
+  /** Whether the document is locked after each of two failed sign-ins, under the configuration `env`. */
+  async function lockedAfterTwoFailures(env: Record<string, string>): Promise<boolean[]> {
+    const ports = memoryPorts({ env });
     const counted = { scope: 'signin-doc', value: DOCUMENT } as const;
-    await ports.limiter.hit(counted.scope, counted.value, { max: 10, windowMs: 60_000 });
-    await noteFailure(ports, counted);
-    expect(await ports.limiter.isLocked(counted.scope, counted.value)).toBe(false);
-    await ports.limiter.hit(counted.scope, counted.value, { max: 10, windowMs: 60_000 });
-    await noteFailure(ports, counted);
-    expect(await ports.limiter.isLocked(counted.scope, counted.value)).toBe(true);
+    const locked: boolean[] = [];
+    for (let failure = 0; failure < 2; failure++) {
+      await ports.limiter.hit(counted.scope, counted.value, { max: 10, windowMs: 60_000 });
+      await noteFailure(ports, counted);
+      locked.push(await ports.limiter.isLocked(counted.scope, counted.value));
+    }
+    return locked;
+  }
+
+  it('locks the counter at SIGNIN_MAX_FAILURES', async () => {
+    expect(await lockedAfterTwoFailures({ SIGNIN_MAX_FAILURES: '2' })).toEqual([false, true]);
   });
 
   it('makes the document wait after its second failure when a delay is configured', async () => {
-    const ports = memoryPorts({ env: { SIGNIN_DELAY_BASE_MS: '1000' } });
-    const counted = { scope: 'signin-doc', value: DOCUMENT } as const;
-    await ports.limiter.hit(counted.scope, counted.value, { max: 10, windowMs: 60_000 });
-    await noteFailure(ports, counted);
-    expect(await ports.limiter.isLocked(counted.scope, counted.value)).toBe(false);
-    await ports.limiter.hit(counted.scope, counted.value, { max: 10, windowMs: 60_000 });
-    await noteFailure(ports, counted);
-    expect(await ports.limiter.isLocked(counted.scope, counted.value)).toBe(true);
+    expect(await lockedAfterTwoFailures({ SIGNIN_DELAY_BASE_MS: '1000' })).toEqual([false, true]);
   });
 
   it('never locks identity answers: their daily cap is the lock', async () => {
