@@ -120,6 +120,69 @@ describe('emitirBoleto', () => {
     ana.close();
   });
 
+  it('reads the payments the simulator was told of, as consultaAcordo does: the next instalment once one is paid, never a paid one', async () => {
+    const ana = await proxyAsCopyOf('ana');
+    const email = ana.user.profile.email;
+    const fifth = emitir(email, { idproposta: `${CODIGO}-5`, nossonumero: boletoNossoNumero(CODIGO, 5) });
+    const pay = (metodo: 'pix' | 'boleto') =>
+      server.post('/__stub/payments', { cpfCnpj: ana.user.cpfCnpj, ...ANA_AGREEMENT, parcela: 4, metodo });
+    // a boleto paid today clears on a later business day: until then instalment 4 is still the one to pay
+    expect((await pay('boleto')).ok).toBe(true);
+    expect(await ana.ask('emitirBoleto', fifth)).toMatchObject({ data: { erro: true, boletos: [] } });
+    expect(await ana.ask('emitirBoleto', emitir(email))).toMatchObject({ data: { erro: false } });
+    // a PIX confirms at once: instalment 5 is payable, and the paid one is never issued again
+    expect((await pay('pix')).ok).toBe(true);
+    const asked = await ana.ask('consultaAcordo', ANA_AGREEMENT);
+    const statuses = (asked.data as { parcelasAcordo: { status: string }[] }).parcelasAcordo.map(
+      (p) => p.status,
+    );
+    expect(statuses).toEqual(['PAGO', 'PAGO', 'PAGO', 'PAGO', 'EM ABERTO', 'EM ABERTO']);
+    expect(await ana.ask('emitirBoleto', fifth)).toMatchObject({
+      err: false,
+      data: { erro: false, boletos: [{ url: expect.any(String) }] },
+    });
+    expect(await ana.ask('emitirBoleto', emitir(email))).toMatchObject({ data: { erro: true, boletos: [] } });
+    ana.close();
+  });
+
+  it('reads them for an agreement the simulator made too', async () => {
+    const maria = await proxyAsCopyOf('maria');
+    const scope = { codcredor: '1001', contrato: '7201938455' };
+    const offers = await maria.ask('consultaProposta', scope);
+    const plan = (offers.data as { propostas: { id: string; tipo: string }[] }).propostas.find(
+      (p) => p.tipo === 'AP',
+    );
+    if (!plan) throw new Error('no instalment plan');
+    await maria.ask('gerarBoleto', {
+      ...scope,
+      formapagamento: 1,
+      idproposta: plan.id,
+      modo: '1',
+      canalrecebimento: 'email',
+      destinorecebimento: maria.user.profile.email,
+    });
+    const [agreement] = server.stub.state.ledger.agreements.filter((a) => a.cpfCnpj === maria.user.cpfCnpj);
+    if (!agreement) throw new Error('no agreement made');
+    const instalment = (numero: number) => ({
+      ...emitir(maria.user.profile.email, scope),
+      idproposta: `${agreement.codigoAcordo}-${numero}`,
+      nossonumero: boletoNossoNumero(agreement.codigoAcordo, numero),
+    });
+    await server.post('/__stub/payments', {
+      cpfCnpj: maria.user.cpfCnpj,
+      ...scope,
+      parcela: 1,
+      metodo: 'pix',
+    });
+    expect(await maria.ask('emitirBoleto', instalment(2))).toMatchObject({
+      data: { erro: false, boletos: [{}] },
+    });
+    expect(await maria.ask('emitirBoleto', instalment(1))).toMatchObject({
+      data: { erro: true, boletos: [] },
+    });
+    maria.close();
+  });
+
   it('issues nothing, and no error either, for an agreement ended meanwhile', async () => {
     const ana = await proxyAsCopyOf('ana');
     server.stub.faults.set({ emptyReissue: true });

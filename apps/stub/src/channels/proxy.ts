@@ -99,13 +99,43 @@ function liveContracts(user: StubUser, state: StubState, today: string, code: st
     });
 }
 
-/** The agreement on a contract as the ledger keeps it: one the simulator made, or the seeded one. */
-function ledgerAgreement(user: StubUser, state: StubState, today: string, contract: SeedContract) {
+/**
+ * The agreement on a contract as consultaAcordo answers it now: its instalments' statuses read the seed (or
+ * the ledger), then every payment the simulator was told of (POST /__stub/payments) once it has confirmed.
+ * The one source of truth of those statuses: every operation that asks which instalment is paid reads it.
+ */
+function agreementNow(user: StubUser, state: StubState, now: Date, contract: SeedContract) {
+  const seed = state.creditors.get(contract.creditorCode);
+  const { payments } = state;
+  return agreementOnWire(contract, now, {
+    futureUnmarked: seed?.leavesFutureUnmarked === true,
+    paidOn: (numero) => {
+      const at = payments.confirmedAt(user.cpfCnpj, contract.numero, numero);
+      return at === undefined ? undefined : todayInBrazil(new Date(at));
+    },
+    keepsRecord: payments.keepsNegativeRecord(user.cpfCnpj, contract.numero),
+    liftAfter: seed?.liftsRecordAfter ?? 'primeira-parcela',
+  });
+}
+
+/**
+ * The agreement on a contract as the ledger keeps it — one the simulator made, or the seeded one — with
+ * each instalment paid or not as `agreementNow` answers it, for emitirBoleto.
+ */
+function ledgerAgreement(user: StubUser, state: StubState, now: Date, contract: SeedContract) {
+  const today = todayInBrazil(now);
+  const paid = new Set(
+    agreementNow(user, state, now, contract)
+      ?.parcelasAcordo.filter((p) => p.status === 'PAGO')
+      .map((p) => p.numero),
+  );
+  const status = (numero: number) => (paid.has(numero) ? ('PAGO' as const) : ('EM ABERTO' as const));
   const made = state.ledger.agreements.filter(
     (a) => a.cpfCnpj === user.cpfCnpj && a.contrato === contract.numero,
   );
   const latest = made.at(-1);
-  if (latest) return latest;
+  if (latest)
+    return { ...latest, instalments: latest.instalments.map((i) => ({ ...i, status: status(i.numero) })) };
   const seeded = contract.agreement;
   if (!seeded) return undefined;
   return {
@@ -126,7 +156,7 @@ function ledgerAgreement(user: StubUser, state: StubState, today: string, contra
       numero: i.numero,
       due: addDays(today, i.dueInDays),
       cents: i.valueCents,
-      status: i.status === 'PAGO' ? ('PAGO' as const) : ('EM ABERTO' as const),
+      status: status(i.numero),
     })),
   };
 }
@@ -177,19 +207,7 @@ async function answer(
     }
     case 'consultaAcordo': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const seed = creditor(request.codcredor);
-      const { payments } = state;
-      const agreement = contract
-        ? agreementOnWire(contract, now, {
-            futureUnmarked: seed?.leavesFutureUnmarked === true,
-            paidOn: (numero) => {
-              const at = payments.confirmedAt(user.cpfCnpj, contract.numero, numero);
-              return at === undefined ? undefined : todayInBrazil(new Date(at));
-            },
-            keepsRecord: payments.keepsNegativeRecord(user.cpfCnpj, contract.numero),
-            liftAfter: seed?.liftsRecordAfter ?? 'primeira-parcela',
-          })
-        : null;
+      const agreement = contract ? agreementNow(user, state, now, contract) : null;
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
       return success(request, withBoletoNumbers(agreement));
     }
@@ -223,7 +241,7 @@ async function answer(
     }
     case 'emitirBoleto': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const agreement = contract ? ledgerAgreement(user, state, today, contract) : undefined;
+      const agreement = contract ? ledgerAgreement(user, state, now, contract) : undefined;
       const data = await state.ledger.reissue(request, agreement, payer(request.codcredor), {
         empty: faults.get().emptyReissue,
       });
