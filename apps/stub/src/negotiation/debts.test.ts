@@ -30,7 +30,14 @@ describe('payment dates', () => {
     expect(paymentDate(TODAY, '2026-11-25')).toMatchObject({ ok: true, payOn: '2026-11-25' });
     expect(paymentDate(TODAY, '2026-11-21')).toEqual({ ok: false }); // a Saturday
     expect(paymentDate(TODAY, '2026-12-08')).toEqual({ ok: false }); // past the last date
-    expect(paymentDate(TODAY, TODAY)).toEqual({ ok: false });
+    expect(paymentDate(TODAY, TODAY)).toEqual({ ok: false }); // Consciência Negra, a holiday
+  });
+
+  it('accept a business day that has become today (offered yesterday as tomorrow), never a day gone by', () => {
+    // Tuesday 24/11: offered on Monday 23/11 as the first date, reviewed before midnight
+    expect(paymentDate('2026-11-24', undefined)).toMatchObject({ ok: true, payOn: '2026-11-25' });
+    expect(paymentDate('2026-11-24', '2026-11-24')).toMatchObject({ ok: true, payOn: '2026-11-24' });
+    expect(paymentDate('2026-11-24', '2026-11-23')).toEqual({ ok: false });
   });
 });
 

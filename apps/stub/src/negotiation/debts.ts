@@ -33,12 +33,19 @@ export function updatedValueCents(originalCents: number, due: string, payOn: str
 
 type PaymentDateCheck = { ok: true; payOn: string; max: string } | { ok: false };
 
-/** The payment date a request asks for (ISO), or the default one; refused when it is not on offer. */
+/**
+ * The payment date a request asks for (ISO), or the default one. Dates are offered, and defaulted, from
+ * tomorrow; one asked for is accepted from today on, so that the date a person reviewed before midnight
+ * (tomorrow then, today now) still makes the agreement. Refused: a day gone by, a day not a business day,
+ * a day past the last payment date.
+ */
 export function paymentDate(today: string, requested: string | undefined): PaymentDateCheck {
   const max = lastPaymentDate(today);
   const options = paymentDateOptions({ today, maxDueDate: max });
-  if (requested !== undefined)
-    return options.includes(requested) ? { ok: true, payOn: requested, max } : { ok: false };
+  if (requested !== undefined) {
+    const payable = options.includes(requested) || (requested === today && isBusinessDay(today));
+    return payable ? { ok: true, payOn: requested, max } : { ok: false };
+  }
   const payOn = defaultPaymentDate(options);
   return payOn ? { ok: true, payOn, max } : { ok: false };
 }
