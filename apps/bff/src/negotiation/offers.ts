@@ -1,5 +1,5 @@
 import type { offersInput } from '@portal/contracts/procedures/negotiation';
-import { formatBrDate } from '@portal/validation/dates';
+import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { OffersRecord } from '../core/records';
 import type { Person } from '../core/session';
@@ -13,8 +13,9 @@ import {
   creditorOf,
   paymentTypes,
 } from './creditors';
+import { payableProposals } from './payable';
 import { originalKey } from './summary';
-import { type ContractView, toContractView, toDebtView, toProposalView } from './views';
+import { type ContractView, toContractView, toDebtView } from './views';
 
 const MAX_REMEMBERED_PROPOSALS = 60;
 
@@ -35,8 +36,10 @@ export async function contractsOf(
 
 /**
  * What /negociacao and /propostas show: the contract's proposals and open instalments (valued for
- * `vencimento` when given), fetched together, and the creditor's payment types. The proposals and the
- * instalments' original values are remembered: a summary is built from them.
+ * `vencimento` when given), fetched together, and the creditor's payment types. Every proposal is dated
+ * on a day it can be paid and priced for that day (payableProposals), so its card and the payment modal
+ * show the same day and value. The proposals and the instalments' original values are remembered: a
+ * summary is built from them.
  */
 export async function offersFor(ports: CreditorPorts, person: Person, input: z.output<typeof offersInput>) {
   const creditor = await creditorOf(ports, person, input.codcredor);
@@ -46,7 +49,7 @@ export async function offersFor(ports: CreditorPorts, person: Person, input: z.o
   };
   const { proxy, sessions } = ports;
   const [proposals, debts] = await Promise.all([
-    input.propostas ? proxy.call('consultaProposta', scope).then((d) => d.propostas.map(toProposalView)) : [],
+    input.propostas ? payableProposals(ports, scope, todayInBrazil(), input.vencimento) : [],
     input.dividas ? proxy.call('consultaDivida', scope).then((d) => d.dividas.map(toDebtView)) : [],
   ]);
 

@@ -1,5 +1,6 @@
 import type { Contract, Creditor, DebtInstalment, Proposal } from '@portal/contracts/upstream/entities';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
+import { addDays, formatBrDate, paymentDateOptions, todayInBrazil } from '@portal/validation/dates';
 import { describe, expect, it, vi } from 'vitest';
 import type { Ports } from '../ports/ports';
 import { contractsOf, offersFor } from './offers';
@@ -26,6 +27,11 @@ const CONTRACT: Contract = {
   permitedivida: true,
 };
 
+// Dated from today, so the proposals are dated on a day they can be paid (payable.ts).
+const TODAY = todayInBrazil();
+const MAX = addDays(TODAY, 15);
+const PAY_ON = paymentDateOptions({ today: TODAY, maxDueDate: MAX })[0] as string;
+
 const proposal = (id: string): Proposal => ({
   id,
   tipo: 'AV',
@@ -37,8 +43,8 @@ const proposal = (id: string): Proposal => ({
   valorCorrigido: '1.000,00',
   valorDesconto: '100,00',
   porcentagemDesconto: '10%',
-  vencimento: '24/11/2026',
-  dataMaxVencimento: '07/12/2026',
+  vencimento: formatBrDate(PAY_ON),
+  dataMaxVencimento: formatBrDate(MAX),
   parcelasFuturas: false,
   prestacoes: [{ numero: 6, numContrato: '4587120093', valorPago: '900,00', dataVencimento: '19/08/2026' }],
 });
@@ -49,9 +55,9 @@ const DEBT: DebtInstalment = {
   valorpago: '950,00',
   valorprincipal: '800,00',
   datvenci: '19/08/2026',
-  validade: '24/11/2026',
+  validade: formatBrDate(PAY_ON),
   parcelaFutura: false,
-  dataMaxVencimento: '07/12/2026',
+  dataMaxVencimento: formatBrDate(MAX),
 };
 
 /** A proxy that knows CREDITOR, CONTRACT, the proposals given and DEBT, and keeps every call it got. */
@@ -120,7 +126,7 @@ describe('offersFor', () => {
     const offers = await offersFor(ports, person, {
       codcredor: '1001',
       contrato: '4587120093',
-      vencimento: '2026-11-24',
+      vencimento: PAY_ON,
       propostas: true,
       dividas: true,
     });
@@ -129,7 +135,7 @@ describe('offersFor', () => {
       token: 'tk',
       codcredor: '1001',
       contrato: '4587120093',
-      vencimento: '24/11/2026',
+      vencimento: formatBrDate(PAY_ON),
     };
     expect(calls.filter((c) => c.method !== 'consultaDebito')).toEqual([
       { method: 'consultaProposta', body: scope },
@@ -139,7 +145,7 @@ describe('offersFor', () => {
       credor: { codcredor: '1001', nome: 'Moda Aurora', logoUrl: '/api/logos/moda.svg' },
       sequencial: false,
       formasPagamento: [{ tipo: 'boleto', pagamentoInterno: true, pagamentoProposta: true }],
-      proposals: [{ id: 'P-1', valorPagoCents: 90000, vencimento: '2026-11-24' }],
+      proposals: [{ id: 'P-1', valorPagoCents: 90000, vencimento: PAY_ON }],
       debts: [
         { id: 'd-6', valorCents: 95000, originalCents: 80000, vencimento: '2026-08-19', futura: false },
       ],
@@ -177,6 +183,36 @@ describe('offersFor', () => {
     const other = await ports.sessions.read(person, 'offers');
     expect(other).toMatchObject({ contrato: '999', originals: {} });
     expect(Object.keys(other?.proposals ?? {})).toEqual(['P-2']);
+  });
+
+  it("dates a proposal the upstream set on a day without banking on the first day it can be paid, at that day's price", async () => {
+    let offDay = addDays(TODAY, 1);
+    while (paymentDateOptions({ today: TODAY, maxDueDate: MAX }).includes(offDay))
+      offDay = addDays(offDay, 1);
+    const { calls, proxy } = negotiationProxy();
+    const ask = proxy.call;
+    proxy.call = (async (method: string, body: { vencimento?: string }) => {
+      if (method !== 'consultaProposta') return ask(method as never, body as never);
+      calls.push({ method, body });
+      return body.vencimento === formatBrDate(PAY_ON)
+        ? { propostas: [{ ...proposal('P-PAY'), valorPago: '905,00' }] }
+        : { propostas: [{ ...proposal('P-OFF'), vencimento: formatBrDate(offDay) }] };
+    }) as never;
+    const ports = memoryPorts({ proxy });
+    const person = await signedIn(ports);
+    const offers = await offersFor(ports, person, {
+      codcredor: '1001',
+      contrato: '4587120093',
+      propostas: true,
+      dividas: false,
+    });
+    expect(calls.filter((c) => c.method === 'consultaProposta').map((c) => c.body.vencimento)).toEqual([
+      undefined,
+      formatBrDate(PAY_ON),
+    ]);
+    expect(offers.proposals).toMatchObject([{ id: 'P-PAY', vencimento: PAY_ON, valorPagoCents: 90500 }]);
+    // The summary is built from the offer shown.
+    expect(Object.keys((await ports.sessions.read(person, 'offers'))?.proposals ?? {})).toEqual(['P-PAY']);
   });
 
   it('remembers the last 60 proposals at most', async () => {

@@ -1,3 +1,4 @@
+import { defaultPaymentDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
@@ -43,10 +44,9 @@ function OpenPaymentModal({
   const [refetching, setRefetching] = useState(false);
   const summary = useSaveSummary();
   const dates = usePaymentDates(initial.dataMaxVencimento);
-  // The date on screen is always the one the agreement will use: the proposal's own when it is offered.
-  const [date, setDate] = useState(() =>
-    dates.includes(initial.vencimento) ? initial.vencimento : (dates[0] ?? initial.vencimento),
-  );
+  // The date on screen is always the one the agreement will use: the proposal's own when it is offered,
+  // which the BFF sees to (apps/bff/src/negotiation/payable.ts picks the day with the same function).
+  const [date, setDate] = useState(() => defaultPaymentDate(dates, initial.vencimento) ?? initial.vencimento);
 
   const changeDate = async (vencimento: string) => {
     if (!vencimento || vencimento === proposal.vencimento) return;
@@ -71,8 +71,9 @@ function OpenPaymentModal({
     }
   };
 
-  // A proposal dated on a day no payment can be made (a weekend, a holiday, today) is valued again, at
-  // once, for the first day offered; until then 'Continuar' waits.
+  // A proposal dated on a day no payment can be made (the BFF dates every proposal on a day that can be
+  // paid, but a page left open past midnight may hold one dated today) is valued again, at once, for the
+  // first day offered; until then 'Continuar' waits.
   const revalued = useRef(false);
   useEffect(() => {
     if (revalued.current || date === initial.vencimento) return;
