@@ -100,7 +100,10 @@ test("the README's demo: Ana's instalment 4 paid by PIX through the simulator's 
   await expectNoSeriousA11yViolations(page);
 
   // with instalments 5 and 6 paid too, her declaration of settlement can be downloaded and checked
-  for (const parcela of [5, 6]) JSON.parse(await runDemo(ana, forInstalment(parcela)));
+  for (const parcela of [5, 6]) {
+    const paid = JSON.parse(await runDemo(ana, forInstalment(parcela))) as { confirmaEm?: string };
+    expect(paid.confirmaEm, `instalment ${parcela} confirmed`).toEqual(expect.any(String));
+  }
   await page.getByRole('button', { name: 'Ir para Minha Conta' }).click();
   await expect(page).toHaveURL(/\/minha-conta$/);
   await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
