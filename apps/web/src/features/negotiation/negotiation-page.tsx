@@ -1,13 +1,12 @@
 import { maskContract } from '@portal/validation/contract';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
-import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/api/errors';
 import { useSignedInSession } from '../../lib/api/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
@@ -29,6 +28,7 @@ import {
   toggleGroup,
 } from './instalment-selection';
 import { InstalmentsBlock } from './instalments-block';
+import { LookupWaitModal } from './lookup-wait';
 import { ProposalsBlock } from './proposals-block';
 import './negotiation.css';
 
@@ -74,8 +74,10 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
       propostas: link.chamarProposta,
       dividas: link.chamarDivida,
     },
-    { retry: false, refetchOnWindowFocus: false },
+    // Leaving the page (the wait's way out) stops the browser's wait for the answer.
+    { retry: false, refetchOnWindowFocus: false, trpc: { abortOnUnmount: true } },
   );
+  const navigate = useNavigate();
   const data = offers.data;
   const debts = useMemo(() => sortDebts(data?.debts ?? []), [data]);
   const sequential = data?.sequencial ?? link.sequencial;
@@ -170,7 +172,12 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
         </div>
       ) : null}
 
-      <SpinnerModal open={offers.isPending} text="Buscando dados..." />
+      <LookupWaitModal
+        open={offers.isPending}
+        text="Buscando dados..."
+        leaveLabel="Voltar para minha conta"
+        onLeave={() => void navigate(paths.minhaConta)}
+      />
       <QueryErrorModal open={loadFailed} error={offers.error} onRetry={() => void offers.refetch()} />
       <OnDemand when={step === 'future'}>
         <FutureInstalmentsModal

@@ -3,7 +3,7 @@ import { todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -19,6 +19,7 @@ import {
 } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
+import { LookupWaitModal } from './lookup-wait';
 import { hasUpcomingInstalments, splitOffers } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';
@@ -53,8 +54,16 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
       propostas: true,
       dividas: link.chamarDivida,
     },
-    { retry: false, refetchOnWindowFocus: false, placeholderData: keepPreviousData },
+    // Leaving the page (the wait's way out) stops the browser's wait for the answer.
+    {
+      retry: false,
+      refetchOnWindowFocus: false,
+      placeholderData: keepPreviousData,
+      trpc: { abortOnUnmount: true },
+    },
   );
+  const navigate = useNavigate();
+  const leave = () => void navigate(paths.minhaConta);
   const data = offers.data;
   const sets = splitOffers(data?.proposals ?? []);
   // '*Somente parcelas em atraso.' only when there are upcoming instalments to leave out; without any,
@@ -136,8 +145,18 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
         </div>
       ) : null}
 
-      <SpinnerModal open={offers.isPending} text="Buscando dados..." />
-      <SpinnerModal open={!offers.isPending && offers.isFetching} text={PROPOSAL_WAIT_TEXT} />
+      <LookupWaitModal
+        open={offers.isPending}
+        text="Buscando dados..."
+        leaveLabel="Voltar para minha conta"
+        onLeave={leave}
+      />
+      <LookupWaitModal
+        open={!offers.isPending && offers.isFetching}
+        text={PROPOSAL_WAIT_TEXT}
+        leaveLabel="Voltar para minha conta"
+        onLeave={leave}
+      />
       <SpinnerModal open={summary.isPending} text={PROPOSAL_WAIT_TEXT} />
       <QueryErrorModal open={loadFailed} error={offers.error} onRetry={() => void offers.refetch()} />
       <ErrorModal
