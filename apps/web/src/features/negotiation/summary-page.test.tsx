@@ -53,6 +53,20 @@ describe('/resumo', () => {
     expect(list.getAttribute('tabindex')).toBe('0');
   });
 
+  it("labels each value of an instalment's card with its column, for sight only: the table names it", async () => {
+    renderSummary();
+    const list = await screen.findByRole('region', { name: 'Parcelas do contrato 30***720' });
+    const headers = within(list)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    for (const row of within(list).getAllByRole('row').slice(1)) {
+      const cells = within(row).getAllByRole('cell');
+      expect(cells).toHaveLength(4);
+      const labels = cells.slice(0, 3).map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent);
+      expect(labels).toEqual(headers.slice(0, 3));
+    }
+  });
+
   it('shows the entry and the other instalments of a plan, without a discount line when there is none', async () => {
     renderSummary(
       summary({

@@ -199,6 +199,9 @@ function destinationOf(
   }
 }
 
+/** The instalments' columns, before the details button's. */
+const COLUMNS = ['Contrato', 'Vencimento', 'Valor original'];
+
 /** The operations per contract, each collapsible; the instalments list scrolls past 250 px. */
 function Operations({ contratos }: { contratos: Summary['contratos'] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(
@@ -243,24 +246,35 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
               tabIndex={0}
             >
-              <table className="operation-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Contrato</th>
-                    <th scope="col">Vencimento</th>
-                    <th scope="col">Valor original</th>
-                    <th scope="col">
+              {/* biome-ignore-start lint/a11y/noRedundantRoles: on phones its rows are cards (negotiation.css), and some browsers stop exposing a table whose display changed */}
+              <table className="operation-table" role="table">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    {COLUMNS.map((column) => (
+                      <th key={column} scope="col" role="columnheader">
+                        {column}
+                      </th>
+                    ))}
+                    <th scope="col" role="columnheader">
                       <span className="sr-only">Detalhes</span>
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {operation.parcelas.map((p) => (
-                    <tr key={`${p.contrato}-${p.vencimento}-${p.valorCents}`}>
-                      <td>{p.contratoExibido}</td>
-                      <td>{formatBrDate(p.vencimento)}</td>
-                      <td>{formatMoney(p.valorCents)}</td>
-                      <td>
+                    <tr key={`${p.contrato}-${p.vencimento}-${p.valorCents}`} role="row">
+                      {[p.contratoExibido, formatBrDate(p.vencimento), formatMoney(p.valorCents)].map(
+                        (value, column) => (
+                          <td key={COLUMNS[column]} role="cell">
+                            {/* The card's own label; the column's header names the cell to assistive technology. */}
+                            <span className="operation-label" aria-hidden="true">
+                              {COLUMNS[column]}
+                            </span>
+                            {value}
+                          </td>
+                        ),
+                      )}
+                      <td role="cell">
                         <button
                           type="button"
                           className="instalment-details-open"
@@ -285,6 +299,7 @@ function Operations({ contratos }: { contratos: Summary['contratos'] }) {
                   ))}
                 </tbody>
               </table>
+              {/* biome-ignore-end lint/a11y/noRedundantRoles: see above */}
             </section>
           </div>
         );
