@@ -65,6 +65,23 @@ describe('LoginForm', () => {
     expect(await screen.findByText('CPF/CNPJ inválido')).toBeTruthy();
   });
 
+  it('leaves an empty password alone when the focus leaves it untyped, and asks for it at the submit', async () => {
+    const { passwordInput, submit } = renderForm({
+      defaultDocument: '52998224725',
+      afterPassword: <a href="#esqueci">Esqueci minha senha</a>,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(passwordInput));
+    // The home banner's way in: the password has the focus, and the person clicks the link below it.
+    await userEvent.click(screen.getByRole('link', { name: 'Esqueci minha senha' }));
+    expect(document.activeElement).not.toBe(passwordInput);
+    await import('../../lib/forms/form-resolvers'); // what the blur would have checked with is here
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText('Informe a senha.')).toBeNull();
+
+    await userEvent.click(submit);
+    expect(await screen.findByText('Informe a senha.')).toBeTruthy();
+  });
+
   it('starts from a given document, formatted, with the focus on the password', async () => {
     const { documentInput, passwordInput } = renderForm({ defaultDocument: '52998224725' });
     expect(documentInput.value).toBe('529.982.247-25');

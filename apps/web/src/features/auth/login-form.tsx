@@ -1,12 +1,13 @@
 import type { signInInput } from '@portal/contracts/procedures/auth';
 import { formatDocument, normalizeDocument } from '@portal/validation/document';
 import { type ReactNode, type RefObject, useEffect } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { useHydrated } from '../../lib/forms/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 
 type LoginFormInput = z.input<typeof signInInput>;
 /** What the form hands over: the normalized document ('52998224725') and the password as typed. */
@@ -51,7 +52,7 @@ export function LoginForm({
     trigger,
     getValues,
     formState: { errors },
-  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+  } = useQuietForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: signInResolver,
     mode: 'onTouched',
     defaultValues: { cpfCnpj: defaultDocument ? formatDocument(defaultDocument) : '', senha: '' },
