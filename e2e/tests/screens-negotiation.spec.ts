@@ -43,9 +43,9 @@ test('a proposal dated on a day without banking is paid on the first day offered
   const options = await date
     .locator('option')
     .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-  // The proposal's own day (a holiday or a weekend) is not offered: the first day is, and is shown.
-  expect(options).not.toContain(isoDate(ownDay));
+  // The upstream dated the proposal on a day without banking; the BFF dates it on the first day offered.
   const first = options[0] ?? '';
+  expect(isoDate(ownDay)).toBe(first);
   await expect(date).toHaveValue(first);
   await expect(payment.getByText(/^Valor: R\$/)).toBeVisible();
   await expect(payment.getByText('Muito bem! Aguarde enquanto buscamos a sua proposta.')).toHaveCount(0);

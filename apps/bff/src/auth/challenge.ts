@@ -1,9 +1,8 @@
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
 import type { Ports } from '../ports/ports';
-import type { SessionView } from '../session/session-view';
 import { AUTH_MESSAGES } from './messages';
-import { noteFailure, startSession, takeAttempt, tooMany } from './sign-in';
+import { noteFailure, openSession, type SignedIn, takeAttempt, tooMany } from './sign-in';
 
 const MAX_ANSWERS_PER_QUESTION = 3;
 const MINUTE = 60_000;
@@ -37,7 +36,7 @@ const expired = () => new Refusal('precondition', AUTH_MESSAGES.challengeExpired
 export async function answerChallenge(
   ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'upstream' | 'sessions' | 'cookies' | 'ip'>,
   resposta: string,
-): Promise<SessionView> {
+): Promise<SignedIn> {
   const { sessions, upstream } = ports;
   const challenge = await sessions.readChallenge(ports.cookies);
   if (!challenge) throw expired();
@@ -67,5 +66,5 @@ export async function answerChallenge(
   }
   // Two right answers at once: the first signs in, the question is spent for the other.
   if (!(await sessions.claimRightAnswer(id))) throw expired();
-  return startSession(ports, reply, 'pergunta', counted);
+  return openSession(ports, reply, 'pergunta', counted);
 }

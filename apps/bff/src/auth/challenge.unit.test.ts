@@ -82,7 +82,7 @@ describe('answerChallenge', () => {
     const fake = upstream();
     const ports = memoryPorts({ upstream: fake.port as never });
     await startChallenge(ports, DOCUMENT);
-    expect(await answerChallenge(ports, 'Campinas')).toMatchObject({ nome: 'Maria da Silva' });
+    expect((await answerChallenge(ports, 'Campinas')).view).toMatchObject({ nome: 'Maria da Silva' });
     expect(fake.sent[1]).toEqual({
       verificarLogin: { cpfCnpj: DOCUMENT, pergunta: QUESTION, resposta: 'Campinas' },
     });

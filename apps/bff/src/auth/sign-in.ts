@@ -91,29 +91,39 @@ export const sessionsOf = (ports: Pick<Ports, 'keys' | 'config'>, cpfCnpj: strin
   return { person, formerly, max: ports.config.SESSION_MAX_PER_DOCUMENT };
 };
 
+/** A session just started: what the browser is told, and the person the rest of the request acts for. */
+export interface SignedIn {
+  view: SessionView;
+  person: Person;
+}
+
 /**
  * Every sign-in path ends here: a new session id, and this browser trusted for the person from now on
  * (device cookie). The attempts that counted are given back: the device's own, or the document's
  * password attempts (an identity answer's daily cap is not).
  */
-export async function startSession(
+export async function openSession(
   ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies'>,
   login: LoginData,
   signedInWith: SignInWay,
   counted?: Counted,
-): Promise<SessionView> {
+): Promise<SignedIn> {
   const cpfCnpj = normalizeDocument(login.cpfCnpj);
   const given = counted?.scope === 'signin-device' ? counted : { scope: 'signin-doc', value: cpfCnpj };
   await ports.limiter.clear(given.scope, given.value);
   await ports.sessions.endChallenge(ports.cookies);
-  const session = await ports.sessions.start(
+  const person = await ports.sessions.start(
     ports.cookies,
     { token: login.token, clientId: login.id, cpfCnpj, nome: login.nome, signedInWith },
     sessionsOf(ports, cpfCnpj),
   );
   issueDeviceCookie(ports, cpfCnpj);
-  return toSessionView(session.data);
+  return { view: toSessionView(person.data), person };
 }
+
+/** `openSession`, for a path that only tells the browser who signed in (the registration's). */
+export const startSession = async (...args: Parameters<typeof openSession>): Promise<SessionView> =>
+  (await openSession(...args)).view;
 
 /** What the sign-in page may offer: Google only when a client id is configured. */
 export function signInOptions(ports: Pick<Ports, 'config'>) {
@@ -162,14 +172,14 @@ export async function lookupDocument(
 export async function signInWithPassword(
   ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log'>,
   input: { cpfCnpj: string; senha: string },
-): Promise<SessionView> {
+): Promise<SignedIn> {
   const counted = await takeAttempt(ports, normalizeDocument(input.cpfCnpj), 'password');
   if (!counted) {
     ports.log.info({}, 'sign-in refused: attempt limit');
     throw refused();
   }
   try {
-    return await startSession(ports, await ports.upstream.login(input), 'senha', counted);
+    return await openSession(ports, await ports.upstream.login(input), 'senha', counted);
   } catch (error) {
     if (error instanceof UpstreamError && (error.kind === 'rejected' || error.kind === 'token-expired')) {
       await noteFailure(ports, counted);
@@ -183,11 +193,11 @@ export async function signInWithPassword(
 export async function signInWithGoogle(
   ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'upstream' | 'verifyGoogle'>,
   credential: string,
-): Promise<SessionView> {
+): Promise<SignedIn> {
   const identity = await ports.verifyGoogle(credential);
   if (!identity) throw new Refusal('unauthorized', AUTH_MESSAGES.googleFailed);
   try {
-    return await startSession(ports, await ports.upstream.loginGoogle(credential), 'google');
+    return await openSession(ports, await ports.upstream.loginGoogle(credential), 'google');
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'rejected') {
       const message = error.upstreamMessage ?? AUTH_MESSAGES.googleFailed;

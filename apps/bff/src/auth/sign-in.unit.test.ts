@@ -240,7 +240,7 @@ describe('signInWithPassword', () => {
       } as never,
     });
     const input = { cpfCnpj: '529.982.247-25', senha: 'Acordo@2026' };
-    expect(await signInWithPassword(ports, input)).toMatchObject({ nome: 'Maria da Silva' });
+    expect((await signInWithPassword(ports, input)).view).toMatchObject({ nome: 'Maria da Silva' });
     expect(sent).toEqual([input]);
     expect((await ports.sessions.load(ports.cookies))?.data.signedInWith).toBe('senha');
   });
@@ -297,7 +297,7 @@ describe('signInWithGoogle', () => {
 
   it('signs in a verified credential the upstream knows, as a Google sign-in', async () => {
     const ports = google(true, async () => LOGIN);
-    expect(await signInWithGoogle(ports, 'jwt')).toMatchObject({ nome: 'Maria da Silva' });
+    expect((await signInWithGoogle(ports, 'jwt')).view).toMatchObject({ nome: 'Maria da Silva' });
     expect((await ports.sessions.load(ports.cookies))?.data.signedInWith).toBe('google');
   });
 

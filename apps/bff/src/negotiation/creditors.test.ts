@@ -33,8 +33,9 @@ describe('creditors the upstream sends off the usual shape', () => {
   });
 
   it('are logged by their shape only: which fields were wrong, no document, name, e-mail or phone', async () => {
-    const { trpc } = await signedIn();
-    await trpc.debts.creditors.query();
+    // the sign-in looks the debts up once, for Minha conta's first screen
+    const { session } = await signedIn();
+    expect(session.primeiraTela?.credores.map((c) => c.codcredor)).toEqual(['1003', '1007']);
     const entries = lines
       .map((line) => JSON.parse(line) as { msg?: string; creditor?: number; issues?: unknown })
       .filter((entry) => entry.msg?.includes('creditor off contract'));

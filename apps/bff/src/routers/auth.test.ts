@@ -12,7 +12,7 @@ afterAll(() => stack.close());
 describe('sign-in', () => {
   it('signs Maria in and shows her session without any token', async () => {
     const { trpc, jar } = stack.client();
-    const view = await trpc.auth.signIn.mutate(PERSONA.maria);
+    const { primeiraTela, ...view } = await trpc.auth.signIn.mutate(PERSONA.maria);
     expect(view).toEqual({
       nome: 'Maria Aparecida da Silva',
       primeiroNome: 'Maria',
@@ -25,6 +25,14 @@ describe('sign-in', () => {
     expect([...jar.keys()].sort()).toEqual(['dispositivo', 'sid']);
     expect(jar.get('dispositivo')).not.toMatch(/52998224725|529\.982/);
     expect(await trpc.auth.session.query()).toEqual(view);
+    // Minha conta's first screen came with the answer: one debt lookup reached the upstream, and a
+    // page asking again now would look them up anew
+    expect(primeiraTela?.credores.map((c) => c.nome)).toContain('Onda Telecom');
+    expect(primeiraTela?.score).toMatchObject({ score: expect.any(Number) });
+    const lookups = await fetch(
+      `${stack.stubUrl}/__stub/proxy/requests?cpfCnpj=52998224725&metodo=consultaDebito`,
+    ).then((r) => r.json() as Promise<unknown[]>);
+    expect(lookups).toHaveLength(1);
   });
 
   it('sets an opaque HttpOnly SameSite=Lax cookie', async () => {

@@ -5,6 +5,7 @@ import {
   signInInput,
   startChallengeInput,
 } from '@portal/contracts/procedures/auth';
+import { enterAccount } from '../account/first-screen';
 import { answerChallenge, startChallenge } from '../auth/challenge';
 import {
   currentSession,
@@ -28,9 +29,10 @@ export const authRouter = router({
     .input(documentLookupInput)
     .mutation(({ ctx, input }) => lookupDocument(ctx.ports, input.cpfCnpj)),
 
+  /** Each way in answers with Minha conta's first screen when it comes in time (auth/first-screen.ts). */
   signIn: publicProcedure
     .input(signInInput)
-    .mutation(({ ctx, input }) => signInWithPassword(ctx.ports, input)),
+    .mutation(async ({ ctx, input }) => enterAccount(ctx.ports, await signInWithPassword(ctx.ports, input))),
 
   /** Identity-question sign-in, step 1: the question, bound to this browser. */
   startChallenge: publicProcedure
@@ -40,12 +42,16 @@ export const authRouter = router({
   /** Step 2: the answer. */
   answerChallenge: publicProcedure
     .input(answerChallengeInput)
-    .mutation(({ ctx, input }) => answerChallenge(ctx.ports, input.resposta)),
+    .mutation(async ({ ctx, input }) =>
+      enterAccount(ctx.ports, await answerChallenge(ctx.ports, input.resposta)),
+    ),
 
   /** Google one-tap. */
   signInWithGoogle: publicProcedure
     .input(googleSignInInput)
-    .mutation(({ ctx, input }) => signInWithGoogle(ctx.ports, input.credential)),
+    .mutation(async ({ ctx, input }) =>
+      enterAccount(ctx.ports, await signInWithGoogle(ctx.ports, input.credential)),
+    ),
 
   signOut: publicProcedure.mutation(({ ctx }) => signOut(ctx.ports)),
 });

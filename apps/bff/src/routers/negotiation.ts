@@ -1,5 +1,6 @@
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
-import { type CreditorCard, creditorCard, listCreditors } from '../negotiation/creditors';
+import { creditorCards } from '../negotiation/creditor-cards';
+import type { CreditorCard } from '../negotiation/creditors';
 import { contractsOf, offersFor } from '../negotiation/offers';
 import { listPartners } from '../negotiation/partners';
 import { currentSummary, saveSummary } from '../negotiation/summary';
@@ -9,10 +10,7 @@ export const debtsRouter = router({
   /** The partner creditors holding the user's contracts. */
   creditors: sessionProcedure
     .meta({ sideEffects: true })
-    .query(
-      async ({ ctx }): Promise<CreditorCard[]> =>
-        (await listCreditors(ctx.ports, ctx.person)).map(creditorCard),
-    ),
+    .query(({ ctx }): Promise<CreditorCard[]> => creditorCards(ctx.ports, ctx.person)),
 });
 
 export const partnersRouter = router({

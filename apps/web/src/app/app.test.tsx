@@ -33,7 +33,7 @@ describe('the portal', () => {
     const fake = installFakeBff({
       'auth.session': () => null,
       'auth.lookupDocument': () => ({ cadastrado: true }),
-      'auth.signIn': () => MARIA,
+      'auth.signIn': () => ({ ...MARIA, primeiraTela: null }),
       'debts.creditors': () => CREDITORS,
     });
     const { router } = renderApp(paths.home);
@@ -71,6 +71,31 @@ describe('the portal', () => {
     expect(within(list).getByText('Onda Telecom')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ver mais: Horizonte Lojas' })).toBeTruthy();
     expect(screen.getByRole('banner').textContent).not.toContain('529.982.247-25');
+  });
+
+  it('shows Minha conta from what the sign-in answered, without asking the BFF for it again', async () => {
+    const user = userEvent.setup();
+    const fake = installFakeBff({
+      'auth.session': () => null,
+      'auth.signIn': () => ({
+        ...MARIA,
+        primeiraTela: { credores: CREDITORS, pendente: null, score: { score: 712, faixa: 'Bom' } },
+      }),
+      'debts.creditors': () => CREDITORS,
+      'agreements.pending': () => null,
+      'account.score': () => null,
+    });
+    renderApp(paths.login);
+    await user.type(await screen.findByLabelText('CPF/CNPJ'), '52998224725');
+    await user.type(screen.getByLabelText('Senha', { selector: 'input' }), 'Acordo@2026');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    const list = await screen.findByRole('list', { name: 'Encontramos contratos com estes parceiros:' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(await screen.findByText('712')).toBeTruthy();
+    expect(fake.callsTo('debts.creditors')).toEqual([]);
+    expect(fake.callsTo('agreements.pending')).toEqual([]);
+    expect(fake.callsTo('account.score')).toEqual([]);
   });
 
   it('moves focus to the new page heading after following a link', async () => {

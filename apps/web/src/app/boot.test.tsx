@@ -57,7 +57,10 @@ describe('the prerendered public pages', () => {
   });
 
   it('keeps the sign-in disabled until hydrated, then signs in with what was typed before', async () => {
-    const fake = installFakeBff({ 'auth.session': () => null, 'auth.signIn': () => MARIA });
+    const fake = installFakeBff({
+      'auth.session': () => null,
+      'auth.signIn': () => ({ ...MARIA, primeiraTela: null }),
+    });
     await prerendered(paths.login);
     const button = () => screen.getByRole('button', { name: 'Entrar' }) as HTMLButtonElement;
     // Before hydration the browser would submit the form itself, password in the address.

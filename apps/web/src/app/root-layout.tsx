@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from 'react-router-dom';
 import { DelayedSpinnerModal } from '../components/ui/spinner-modal';
 import { useSession } from '../lib/api/session';
 import { SessionStatusContext } from '../lib/api/session-status';
+import { useWhenIdle } from '../lib/browser/when-idle';
 import { useGiveBackTypedEarly } from '../lib/forms/typed-early';
 import { startedByHandOver } from '../lib/navigation/hand-over';
 import { useTrackPageViews } from '../lib/tracking/tracking';
@@ -35,12 +36,14 @@ function useFocusOnNavigation() {
 
 /**
  * The root route: focus management across pages, the trail's screen views, the site's navigation and the
- * session's status for the layouts, then the session gate. While the next page's code is on its way the
+ * session's status for the layouts, then the session gate; once the browser is idle, the next pages' code. While the next page's code is on its way the
  * current page stays, and a slow fetch shows 'Carregando...'.
  */
-export function RootLayout() {
+export function RootLayout({ preloadNext }: { preloadNext?: (pathname: string) => void }) {
   useFocusOnNavigation();
-  useTrackPageViews(useLocation().pathname);
+  const { pathname } = useLocation();
+  useTrackPageViews(pathname);
+  useWhenIdle(() => preloadNext?.(pathname), [pathname]);
   useGiveBackTypedEarly();
   const { status } = useSession();
   const loadingPage = useNavigation().state === 'loading';

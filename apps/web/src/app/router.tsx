@@ -9,7 +9,7 @@ import { SiteHeader } from './layouts/site-header';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-type LazyPage = NonNullable<RouteObject['lazy']>;
+type LazyPage = Extract<NonNullable<RouteObject['lazy']>, (...args: never) => unknown>;
 
 // Each page is its own chunk, fetched when its route is first matched: the router keeps the current
 // page on screen meanwhile. scripts/check-budgets.ts reads this table to weigh every route's first load.
@@ -78,6 +78,25 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
   notFound: async () => ({ Component: (await import('../features/not-found/not-found-page')).NotFoundPage }),
 };
 
+/**
+ * Where a person goes next from a page of the journey: that code is fetched once the browser is idle, so
+ * a tap finds it there. Within the budgets: a page's first load stays what scripts/check-budgets.ts weighs.
+ */
+const NEXT_PAGES: Partial<Record<RouteName, RouteName[]>> = {
+  login: ['minhaConta'],
+  minhaConta: ['negociacao', 'acordos'],
+  negociacao: ['resumo', 'propostas'],
+  propostas: ['resumo'],
+  resumo: ['acordoConcluido'],
+  acordos: ['reemissaoConcluida'],
+};
+
+/** Fetches the code of the pages a person goes to next from the page at `pathname` (a failure waits for the tap). */
+export function preloadNextPages(pathname: string): void {
+  const here = (Object.keys(routeTable) as RouteName[]).find((name) => routeTable[name].path === pathname);
+  for (const next of (here && NEXT_PAGES[here]) ?? []) void pages[next]().catch(() => undefined);
+}
+
 /** A layout route: the page (the matched child) under `header`, in <main>, above the footer. */
 function pageLayout(header: ReactNode) {
   return (
@@ -99,7 +118,7 @@ const withAccess = (access: RouteAccess, except: RouteName[] = []) =>
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout preloadNext={preloadNextPages} />,
     errorElement: <RouteErrorPage />,
     // The first page's code and the session are fetched together behind one quiet wait.
     hydrateFallbackElement: <FirstPageLoading />,

@@ -5,6 +5,7 @@ import { MoreIcon } from '../../components/ui/icons';
 import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { useSignedInSession } from '../../lib/api/session';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/api/trpc';
 import { usePageTitle } from '../../lib/navigation/page-title';
@@ -45,7 +46,8 @@ function MoreOptionsShortcut() {
 export function AccountPage() {
   usePageTitle('Minha conta');
   const session = useSignedInSession();
-  const creditors = trpc.debts.creditors.useQuery();
+  // handed over by the sign-in when it came with the answer
+  const creditors = trpc.debts.creditors.useQuery(undefined, { staleTime: HANDED_OVER_FRESH_MS });
   const [errorDismissed, setErrorDismissed] = useState(false);
   const [selected, setSelected] = useState<CreditorCardData | null>(null);
   const track = useTrack();
@@ -67,12 +69,14 @@ export function AccountPage() {
   const list = creditors.data;
 
   const empty = list !== undefined && list.length === 0;
+  // A person by the first name, a company by its name: its first word alone says nothing ('Olá, Comércio').
+  const greeting = session.empresa ? session.nome.trim() : session.primeiroNome;
 
   return (
     <div className="page">
       <h1 ref={headingRef} className="page-title" tabIndex={-1}>
-        Olá, {session.primeiroNome}
-        {empty ? '.' : ''}
+        Olá, {greeting}
+        {empty && !greeting.endsWith('.') ? '.' : ''}
       </h1>
       <SavedNotice>
         <PendingAgreementNotice />

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { trpc } from '../../lib/api/trpc';
 
 /** how often an agreement still processing is asked about */
@@ -15,6 +16,7 @@ export function PendingAgreementNotice() {
   const utils = trpc.useUtils();
   const pending = trpc.agreements.pending.useQuery(undefined, {
     retry: false,
+    staleTime: HANDED_OVER_FRESH_MS,
     refetchInterval: (query) => (query.state.data ? POLL_MS : false),
   });
   const data = pending.data;

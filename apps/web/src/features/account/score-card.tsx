@@ -1,6 +1,7 @@
 import { SCORE_MAX } from '@portal/contracts/score';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { useSignedInSession } from '../../lib/api/session';
 import { type CreditScore, trpc } from '../../lib/api/trpc';
 
@@ -11,7 +12,11 @@ import { type CreditScore, trpc } from '../../lib/api/trpc';
 export function ScoreCard() {
   const session = useSignedInSession();
   const person = session.tipoDocumento === 'CPF';
-  const score = trpc.account.score.useQuery(undefined, { enabled: person, retry: false });
+  const score = trpc.account.score.useQuery(undefined, {
+    enabled: person,
+    retry: false,
+    staleTime: HANDED_OVER_FRESH_MS,
+  });
   if (!person || !score.data) return null;
   return <ScoreView score={score.data} />;
 }

@@ -109,7 +109,7 @@ describe('/login with the password', () => {
   it('lands on the interrupted journey page after signing in', async () => {
     const fake = installFakeBff({
       'auth.options': () => withoutGoogle,
-      'auth.signIn': () => MARIA,
+      'auth.signIn': () => ({ ...MARIA, primeiraTela: null }),
       // the agreement stays loading: the test is about where the user lands
       'agreements.inProgress': () => new Promise(() => {}),
     });
@@ -127,7 +127,7 @@ describe('/login with the password', () => {
   it('goes to /minha-conta when no journey page was interrupted', async () => {
     installFakeBff({
       'auth.options': () => withoutGoogle,
-      'auth.signIn': () => MARIA,
+      'auth.signIn': () => ({ ...MARIA, primeiraTela: null }),
       'debts.creditors': () => [],
     });
     const { user, router } = renderLogin();
@@ -163,7 +163,7 @@ describe('/login by the identity question', () => {
         if ((input as { resposta: string }).resposta !== 'Campinas') {
           throw new FakeTrpcError('BAD_REQUEST', WRONG_ANSWER);
         }
-        return MARIA;
+        return { ...MARIA, primeiraTela: null };
       },
       'debts.creditors': () => [],
     });
@@ -286,7 +286,7 @@ describe('/login with Google', () => {
     const google = fakeGoogle('id-token-maria');
     const fake = installFakeBff({
       'auth.options': () => withGoogle,
-      'auth.signInWithGoogle': () => MARIA,
+      'auth.signInWithGoogle': () => ({ ...MARIA, primeiraTela: null }),
       'debts.creditors': () => [],
     });
     const { user, router } = renderLogin();
@@ -322,7 +322,7 @@ describe('/login with Google', () => {
 
   it('shows the spinner while the credential is checked', async () => {
     fakeGoogle();
-    const answer = deferred<typeof MARIA>();
+    const answer = deferred<typeof MARIA & { primeiraTela: null }>();
     installFakeBff({
       'auth.options': () => withGoogle,
       'auth.signInWithGoogle': () => answer.promise,
@@ -331,7 +331,7 @@ describe('/login with Google', () => {
     const { user } = renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Fazer login com o Google' }));
     expect(await screen.findByRole('dialog', { name: 'Carregando...' })).toBeTruthy();
-    answer.resolve(MARIA);
+    answer.resolve({ ...MARIA, primeiraTela: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
   });
 

@@ -5,7 +5,8 @@ import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/api/errors';
-import { type SessionView, trpc } from '../../lib/api/trpc';
+import { handOverFirstScreen } from '../../lib/api/handed-over';
+import { type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { clearPrefill, peekPrefill, setPrefill } from '../../lib/forms/prefill';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
@@ -72,11 +73,13 @@ export function LoginPage() {
   const signInWithGoogle = trpc.auth.signInWithGoogle.useMutation({ gcTime: 0 });
 
   /**
-   * Every way in ends here: the session is known at once, then the interrupted journey page or Minha conta.
+   * Every way in ends here: the session is known at once, then the interrupted journey page or Minha conta,
+   * whose first screen came with the answer (when the upstream gave it in time).
    * flushSync commits the new page before the session's change reaches the guest-only guard of /login,
    * whose own redirect (to Minha conta) would otherwise win over the journey page.
    */
-  const enter = (view: SessionView) => {
+  const enter = ({ primeiraTela, ...view }: RouterOutputs['auth']['signIn']) => {
+    if (primeiraTela) handOverFirstScreen(utils, primeiraTela);
     utils.auth.session.setData(undefined, view);
     void navigate(takeReturnTo(paths.minhaConta), { replace: true, flushSync: true });
   };

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { useWhenIdle } from '../browser/when-idle';
 import type { FormResolvers } from './form-resolvers';
 
 // zod and the contracts' schemas (about 25 KB gzip) are not part of any page's first load: they come
@@ -26,13 +26,5 @@ export function lazyResolver<Input extends FieldValues, Output>(
 
 /** Starts the download of the resolvers once the browser is idle, so the first validation does not wait. */
 export function usePreloadedResolvers(): void {
-  useEffect(() => {
-    const preload = () => void loadResolvers().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preload);
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(preload, 0);
-    return () => clearTimeout(id);
-  }, []);
+  useWhenIdle(() => void loadResolvers().catch(() => undefined), []);
 }
