@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Walks every screen at 360 px; its own project runs it, and only it. */
+const NARROW_PHONE = 'narrow-phone.spec.ts';
 const launchOptions = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
@@ -10,7 +12,7 @@ const launchOptions = {
 
 /**
  * The whole stack (stub + BFF serving the built SPA) through Debian's Chromium, at phone and desktop sizes;
- * the navigation by clicks at tablet size too.
+ * the navigation by clicks at tablet size too, and the fit-the-screen walk on a 360 px phone.
  */
 export default defineConfig({
   testDir: './tests',
@@ -25,8 +27,22 @@ export default defineConfig({
   // The service worker is tested on its own (pwa.spec.ts): elsewhere it would hide requests from page.route.
   use: { baseURL, trace: 'retain-on-failure', launchOptions, serviceWorkers: 'block' },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'phone', testIgnore: NARROW_PHONE, use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', testIgnore: NARROW_PHONE, use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      // The narrowest phone in common use, 360 × 740 by touch, for the fit-the-screen walk only.
+      name: 'phone-360',
+      testMatch: NARROW_PHONE,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 360, height: 740 },
+        screen: { width: 360, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+        defaultBrowserType: 'chromium',
+        launchOptions,
+      },
+    },
     {
       // A touch tablet at 820 × 1180 (the signed-in header's wide layout at its narrowest), for the
       // click-through navigation only. Playwright's iPad descriptors default to WebKit: same Chromium here.
