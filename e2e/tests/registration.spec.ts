@@ -4,6 +4,7 @@ import {
   expectNothingPersonalStored,
   freshCpf,
   outboxOf,
+  PERSONAS,
   signOut,
   test,
 } from './fixtures';
@@ -116,4 +117,59 @@ test('a company document asks for the Razão Social', async ({ page }) => {
 test('the policy step without registration data goes back to /cadastro', async ({ page }) => {
   await page.goto('/politica-cadastro');
   await expect(page).toHaveURL(/\/cadastro$/);
+});
+
+test('a registered CPF typed on /cadastro is told at once, with the way to sign in and the document handed over', async ({
+  page,
+}) => {
+  await page.goto('/cadastro');
+  await page.getByLabel('CPF/CNPJ', { exact: true }).fill(PERSONAS.maria.typed);
+
+  // before any other field, the contact check, the terms or the policy step
+  const registered = page.getByRole('dialog', { name: 'CPF já cadastrado' });
+  await expect(registered).toBeVisible();
+  await expect(registered).toContainText('Já existe um cadastro com este CPF.');
+  await expectNoSeriousA11yViolations(page);
+  await registered.getByRole('link', { name: 'Entrar' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('CPF/CNPJ')).toHaveValue(PERSONAS.maria.shown);
+  await expectNothingPersonalStored(page);
+});
+
+test('a registered CNPJ handed from /login to /cadastro is told at once, with the way to a new password', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('CPF/CNPJ').fill(PERSONAS.novaEra.typed);
+  await page.getByRole('link', { name: 'Cadastre-se' }).click();
+
+  await expect(page).toHaveURL(/\/cadastro$/);
+  const registered = page.getByRole('dialog', { name: 'CNPJ já cadastrado' });
+  await expect(registered).toBeVisible();
+  await registered.getByRole('link', { name: 'Esqueci minha senha' }).click();
+
+  await expect(page).toHaveURL(/\/esqueceu-senha$/);
+  await expect(page.getByLabel('CPF/CNPJ')).toHaveValue(PERSONAS.novaEra.shown);
+  await expectNothingPersonalStored(page);
+});
+
+test('closing the notice of a registered document lets a mistyped one be corrected and the registration go on', async ({
+  page,
+}) => {
+  const cpf = freshCpf();
+  await page.goto('/cadastro');
+  const documentField = page.getByLabel('CPF/CNPJ', { exact: true });
+  await documentField.fill(PERSONAS.maria.typed);
+  const registered = page.getByRole('dialog', { name: 'CPF já cadastrado' });
+  await registered.getByRole('button', { name: 'Fechar' }).click();
+  await expect(registered).toHaveCount(0);
+  await expect(documentField).toBeFocused();
+
+  await documentField.fill(cpf);
+  await page.getByLabel('Nome Completo').fill('Pessoa de Teste Souza');
+  await page.getByLabel('E-mail').fill(`pessoa.${cpf}@example.com`);
+  await page.getByLabel('Celular').fill(`119${cpf.slice(0, 8)}`);
+  await page.getByRole('button', { name: 'Finalizar cadastro' }).click();
+  await expect(page.getByRole('dialog', { name: /Para entrar, leia e aceite/ })).toBeVisible();
 });

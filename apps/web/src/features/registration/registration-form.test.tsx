@@ -264,4 +264,36 @@ describe('RegistrationForm', () => {
     const form = renderForm({ pending: true });
     expect((form.submit() as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('tells the page each valid document the field comes to hold, normalized, and when it holds none', async () => {
+    const onDocumentChange = vi.fn();
+    const form = renderForm({ onDocumentChange });
+    expect(onDocumentChange.mock.calls).toEqual([[null]]);
+
+    await form.user.type(form.documentInput(), '5299822472');
+    expect(onDocumentChange.mock.calls).toEqual([[null]]);
+    await form.user.type(form.documentInput(), '5');
+    expect(onDocumentChange).toHaveBeenLastCalledWith('52998224725');
+    await form.user.type(form.documentInput(), '{Backspace}');
+    expect(onDocumentChange).toHaveBeenLastCalledWith(null);
+
+    await form.user.clear(form.documentInput());
+    await form.user.type(form.documentInput(), '12abc34501de35');
+    expect(onDocumentChange).toHaveBeenLastCalledWith('12ABC34501DE35');
+    expect(onDocumentChange.mock.calls.filter(([document]) => document !== null)).toEqual([
+      ['52998224725'],
+      ['12ABC34501DE35'],
+    ]);
+  });
+
+  it('tells the page the document it opened with', () => {
+    const onDocumentChange = vi.fn();
+    renderForm({ onDocumentChange, defaultValues: { cpfCnpj: '52998224725' } });
+    expect(onDocumentChange.mock.calls).toEqual([['52998224725']]);
+  });
+
+  it('hands the page its CPF/CNPJ input, where focus goes back to', () => {
+    const form = renderForm();
+    expect(form.ref.current?.documentInput()).toBe(form.documentInput());
+  });
 });

@@ -47,6 +47,8 @@ export interface ContactConflicts {
 export interface RegistrationFormHandle {
   /** Shows each conflict under its field; returns the first of those inputs, to be focused. */
   showConflicts: (conflicts: ContactConflicts) => HTMLElement | null;
+  /** The CPF/CNPJ input, where focus goes back to when the document is the thing to correct. */
+  documentInput: () => HTMLInputElement | null;
 }
 
 export interface RegistrationFormProps {
@@ -57,6 +59,12 @@ export interface RegistrationFormProps {
   focusName?: boolean;
   /** While the contacts are being checked: the button is disabled. */
   pending?: boolean;
+  /**
+   * Called with the document, normalized, each time the field comes to hold a valid one (on opening too,
+   * when it came filled in), and with null when it stops holding one: the page asks at once whether it is
+   * already registered.
+   */
+  onDocumentChange?: (document: string | null) => void;
   ref?: Ref<RegistrationFormHandle>;
 }
 
@@ -66,6 +74,7 @@ export function RegistrationForm({
   defaultValues,
   focusName = false,
   pending = false,
+  onDocumentChange,
   ref,
 }: RegistrationFormProps) {
   const {
@@ -98,8 +107,17 @@ export function RegistrationForm({
   const email = register('email');
   const { field: phoneProps, fieldState: phoneState } = useController({ control, name: 'telefone' });
 
+  const documentInput = useRef<HTMLInputElement | null>(null);
   const emailInput = useRef<HTMLInputElement | null>(null);
   const phoneInput = useRef<HTMLInputElement | null>(null);
+  const documentRef = documentProps.ref;
+  const setDocumentInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      documentRef(element);
+      documentInput.current = element;
+    },
+    [documentRef],
+  );
   const phoneRef = phoneProps.ref;
   const setPhoneInput = useCallback(
     (element: HTMLInputElement | null) => {
@@ -111,7 +129,13 @@ export function RegistrationForm({
   const documentId = useId();
   const [documentShown, setDocumentShown] = useState(true);
 
-  const company = isCompanyDocument(useWatch({ control, name: 'cpfCnpj' }));
+  const typedDocument = useWatch({ control, name: 'cpfCnpj' });
+  const company = isCompanyDocument(typedDocument);
+  const validDocument = isValidDocument(typedDocument) ? normalizeDocument(typedDocument) : null;
+
+  useEffect(() => {
+    onDocumentChange?.(validDocument);
+  }, [validDocument, onDocumentChange]);
 
   // A name checked under one rule is checked again when the document switches between person and company.
   const previousCompany = useRef(company);
@@ -134,6 +158,7 @@ export function RegistrationForm({
         if (emailTaken) return emailInput.current;
         return phoneTaken ? phoneInput.current : null;
       },
+      documentInput: () => documentInput.current,
     }),
     [setError],
   );
@@ -152,7 +177,7 @@ export function RegistrationForm({
         }
       >
         <DocumentInput
-          ref={documentProps.ref}
+          ref={setDocumentInput}
           id={documentId}
           name={documentProps.name}
           value={documentProps.value}

@@ -262,3 +262,116 @@ describe('RegistrationPage (/cadastro)', () => {
     expect((screen.getByLabelText('CPF/CNPJ') as HTMLInputElement).value).toBe('714.602.380-01');
   });
 });
+
+describe('RegistrationPage (/cadastro): a document already registered', () => {
+  const REGISTERED = '52998224725';
+  const lookupAnswers = (registered: readonly string[]) => ({
+    'auth.lookupDocument': ({ cpfCnpj }: { cpfCnpj: string }) => ({
+      cadastrado: registered.includes(cpfCnpj),
+    }),
+  });
+
+  it('is said as soon as the document is typed, asked once of the BFF, before any other field', async () => {
+    const { user, fake } = openRegistration({ ...lookupAnswers([REGISTERED]) });
+    const documentInput = await screen.findByLabelText('CPF/CNPJ', { selector: 'input' });
+    await user.type(documentInput, '5299822472');
+    expect(fake.callsTo('auth.lookupDocument')).toHaveLength(0);
+    await user.type(documentInput, '5');
+
+    const notice = await screen.findByRole('dialog', { name: 'CPF já cadastrado' });
+    expect(notice.getAttribute('data-modal')).toBe('modalDocumentoCadastrado');
+    expect(within(notice).getByText(/Já existe um cadastro com este CPF\./)).toBeTruthy();
+    expect(fake.callsTo('auth.lookupDocument').map((call) => call.input)).toEqual([{ cpfCnpj: REGISTERED }]);
+    expect(fake.callsTo('registration.checkContacts')).toHaveLength(0);
+  });
+
+  it('"Entrar" opens the login page with the document filled in, handed over in memory', async () => {
+    const { user, router } = openRegistration({ ...lookupAnswers([REGISTERED]) });
+    await user.type(await screen.findByLabelText('CPF/CNPJ', { selector: 'input' }), REGISTERED);
+    const notice = await screen.findByRole('dialog', { name: 'CPF já cadastrado' });
+    await user.click(within(notice).getByRole('link', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fazer login' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.state).toBeNull();
+    expect((screen.getByLabelText('CPF/CNPJ') as HTMLInputElement).value).toBe('529.982.247-25');
+  });
+
+  it('"Esqueci minha senha" opens the password recovery with a CNPJ filled in', async () => {
+    const { user, router } = openRegistration({ ...lookupAnswers(['12ABC34501DE35']) });
+    await user.type(await screen.findByLabelText('CPF/CNPJ', { selector: 'input' }), '12abc34501de35');
+    const notice = await screen.findByRole('dialog', { name: 'CNPJ já cadastrado' });
+    await user.click(within(notice).getByRole('link', { name: 'Esqueci minha senha' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.esqueceuSenha);
+    expect((screen.getByLabelText('CPF/CNPJ') as HTMLInputElement).value).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('is said on opening when the login page handed a registered document over', async () => {
+    setPrefill(REGISTERED);
+    openRegistration({ ...lookupAnswers([REGISTERED]) });
+    expect(await screen.findByRole('dialog', { name: 'CPF já cadastrado' })).toBeTruthy();
+  });
+
+  it('"Fechar" goes back to the document to correct it; the same one is told again at "Finalizar cadastro"', async () => {
+    const { user, fake } = openRegistration({
+      ...lookupAnswers([REGISTERED]),
+      'registration.checkContacts': () => FREE,
+    });
+    await user.type(await screen.findByLabelText('CPF/CNPJ', { selector: 'input' }), REGISTERED);
+    const notice = await screen.findByRole('dialog', { name: 'CPF já cadastrado' });
+    await user.click(within(notice).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const documentInput = screen.getByLabelText('CPF/CNPJ', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(documentInput));
+
+    await user.type(screen.getByLabelText('Nome Completo'), 'Fernanda Oliveira Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'fernanda.souza@example.com.br');
+    await user.type(screen.getByLabelText('Celular'), '41991234567');
+    await user.click(screen.getByRole('button', { name: 'Finalizar cadastro' }));
+    expect(await screen.findByRole('dialog', { name: 'CPF já cadastrado' })).toBeTruthy();
+    // answered once for this document: the submit used the answer already given
+    expect(fake.callsTo('auth.lookupDocument')).toHaveLength(1);
+    expect(fake.callsTo('registration.checkContacts')).toHaveLength(0);
+
+    await user.keyboard('{Escape}');
+    await user.clear(documentInput);
+    await user.type(documentInput, '71460238001');
+    await user.click(screen.getByRole('button', { name: 'Finalizar cadastro' }));
+    expect(await screen.findByRole('dialog', { name: TERMS_TITLE })).toBeTruthy();
+    expect(fake.callsTo('auth.lookupDocument').map((call) => call.input)).toEqual([
+      { cpfCnpj: REGISTERED },
+      { cpfCnpj: '71460238001' },
+    ]);
+  });
+
+  it('says nothing of an answer that comes after the document was changed', async () => {
+    const late = deferred<{ cadastrado: boolean }>();
+    const { user } = openRegistration({
+      'auth.lookupDocument': ({ cpfCnpj }) => (cpfCnpj === REGISTERED ? late.promise : { cadastrado: false }),
+    });
+    const documentInput = await screen.findByLabelText('CPF/CNPJ', { selector: 'input' });
+    await user.type(documentInput, REGISTERED);
+    await user.type(documentInput, '{Backspace}');
+    late.resolve({ cadastrado: true });
+    // long enough for the notice's code to load, were it shown
+    await expect(screen.findByRole('dialog', undefined, { timeout: 500 })).rejects.toThrow();
+  });
+
+  it('goes on to the contact check when the BFF could not say (the limit per IP, the network)', async () => {
+    const { user, fake } = openRegistration({
+      'auth.lookupDocument': () => {
+        throw new FakeTrpcError('TOO_MANY_REQUESTS', 'Muitas tentativas. Tente novamente mais tarde.');
+      },
+      'registration.checkContacts': () => FREE,
+    });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Finalizar cadastro' }));
+
+    expect(await screen.findByRole('dialog', { name: TERMS_TITLE })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // asked as typed, then again at the submit, since it had no answer
+    expect(fake.callsTo('auth.lookupDocument')).toHaveLength(2);
+  });
+});

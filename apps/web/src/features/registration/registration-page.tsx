@@ -1,5 +1,5 @@
 import { normalizeDocument } from '@portal/validation/document';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { OnDemand } from '../../components/ui/on-demand';
@@ -24,6 +24,9 @@ import {
 // The modals not on the first screen: their code is fetched when they first open.
 const RegistrationTermsModal = lazy(() =>
   import('./registration-terms-modal').then((m) => ({ default: m.RegistrationTermsModal })),
+);
+const RegisteredDocumentModal = lazy(() =>
+  import('./registered-document-modal').then((m) => ({ default: m.RegisteredDocumentModal })),
 );
 
 interface StartingPoint {
@@ -61,6 +64,29 @@ export function RegistrationPage() {
   const afterCheckFocusRef = useRef<HTMLElement | null>(null);
   const [accepting, setAccepting] = useState<RegistrationFormValues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The document already registered that the page is telling about (normalized), and where focus goes after.
+  const [registered, setRegistered] = useState<string | null>(null);
+  const documentInputRef = useRef<HTMLElement | null>(null);
+  const isRegistered = useRegisteredLookup();
+  // The valid document the field holds now (normalized), or null: a late answer about another is dropped.
+  const typedDocumentRef = useRef<string | null>(null);
+
+  const tellRegistered = useCallback((document: string) => {
+    documentInputRef.current = formRef.current?.documentInput() ?? null;
+    setRegistered(document);
+  }, []);
+
+  // Said as soon as the field holds a valid document, before the contacts, the terms and the policy step.
+  const onDocumentChange = useCallback(
+    (document: string | null) => {
+      typedDocumentRef.current = document;
+      if (!document) return;
+      void isRegistered(document).then((known) => {
+        if (known && typedDocumentRef.current === document) tellRegistered(document);
+      });
+    },
+    [isRegistered, tellRegistered],
+  );
 
   useEffect(() => {
     clearPrefill();
@@ -70,8 +96,13 @@ export function RegistrationPage() {
   // gcTime 0: the contacts leave the mutation cache as soon as possible.
   const checkContacts = trpc.registration.checkContacts.useMutation({ gcTime: 0 });
 
-  const submit = (values: RegistrationFormValues) => {
+  const submit = async (values: RegistrationFormValues) => {
     afterCheckFocusRef.current = null;
+    // Usually answered already, as the document was typed; the registration refuses it in the end anyway.
+    if (await isRegistered(values.cpfCnpj)) {
+      tellRegistered(values.cpfCnpj);
+      return;
+    }
     checkContacts.mutate(
       { email: values.email, telefone: values.telefone },
       {
@@ -104,7 +135,8 @@ export function RegistrationPage() {
         </p>
         <RegistrationForm
           ref={formRef}
-          onSubmit={submit}
+          onSubmit={(values) => void submit(values)}
+          onDocumentChange={onDocumentChange}
           defaultValues={start.values}
           focusName={start.fromPrefill}
           pending={checkContacts.isPending}
@@ -116,6 +148,15 @@ export function RegistrationPage() {
         text="Validando e-mail e telefone"
         returnFocusRef={afterCheckFocusRef}
       />
+      <OnDemand when={registered !== null}>
+        {registered ? (
+          <RegisteredDocumentModal
+            document={registered}
+            onClose={() => setRegistered(null)}
+            returnFocusRef={documentInputRef}
+          />
+        ) : null}
+      </OnDemand>
       <OnDemand when={accepting !== null}>
         <RegistrationTermsModal onAccept={enter} onClose={() => setAccepting(null)} />
       </OnDemand>
@@ -126,5 +167,32 @@ export function RegistrationPage() {
         onClose={() => setFailure(null)}
       />
     </div>
+  );
+}
+
+/**
+ * Whether a document is already registered, asked of the BFF once per document (auth.lookupDocument, the
+ * home banner's question, limited per IP: no other way to learn it). null when it could not be asked (the
+ * limit, the network): the page goes on, and the registration itself refuses a registered document.
+ */
+function useRegisteredLookup() {
+  const utils = trpc.useUtils();
+  const answers = useRef(new Map<string, Promise<boolean | null>>());
+  return useCallback(
+    (document: string): Promise<boolean | null> => {
+      const known = answers.current.get(document);
+      if (known) return known;
+      const answer = utils.client.auth.lookupDocument.mutate({ cpfCnpj: document }).then(
+        ({ cadastrado }) => cadastrado,
+        () => {
+          // asked again next time
+          answers.current.delete(document);
+          return null;
+        },
+      );
+      answers.current.set(document, answer);
+      return answer;
+    },
+    [utils],
   );
 }
