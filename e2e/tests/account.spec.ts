@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -247,4 +248,45 @@ test("a signed-in visit's trail reaches the upstream with each page's stage, aft
   await expect(page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' })).toBeVisible();
 
   await expectTrail(copy.id, ['gravarSessao', 'minha-conta 2/8', 'mais-opcoes 2/11', 'faq 2/14']);
+});
+
+/** Selects the field's text, erases it and types `text` key by key. */
+async function retype(field: Locator, text: string) {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(text);
+}
+
+test("'Celular' in Meus dados takes a mobile only, as every other 'Celular' and the SMS modal do", async ({
+  page,
+}) => {
+  await signInAsCopyOf(page, 'maria');
+  await openMoreOption(page, 'Editar perfil');
+  const phone = page.getByLabel('Celular');
+  // the profile has come (its mobile filled in); the number is typed over as a person does: select, erase, type
+  await expect(phone).toHaveValue(/^\(\d\d\) 9\d{4}-\d{4}$/);
+  await retype(phone, '1133334444');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+
+  await expect(page.getByText('Número de celular inválido')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/mais-opcoes\/editar-perfil$/);
+
+  await retype(phone, '11987650123');
+  await expect(phone).toHaveValue('(11) 98765-0123');
+  await expect(page.getByText('Número de celular inválido')).toHaveCount(0);
+});
+
+test('a company is greeted by its name, a person by the first name', async ({ page }) => {
+  await signInAsCopyOf(page, 'comercio');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Olá, Comércio Exemplo Ltda\.?$/);
+  await signOut(page);
+
+  await signInAsCopyOf(page, 'novaEra');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Olá, Nova Era Tecnologia Ltda\.?$/);
+  await signOut(page);
+
+  await signInAsCopyOf(page, 'maria');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Olá, Maria\.?$/);
 });

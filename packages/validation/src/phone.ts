@@ -39,13 +39,20 @@ function hasValidShape(digits: string): boolean {
   return digits.length === 10 || (digits.length === 11 && digits.charAt(2) === '9');
 }
 
-/** Mobile only: 11 digits, valid DDD, 9 as the first digit of the number. */
+/**
+ * Mobile only: 11 digits, valid DDD, 9 as the first digit of the number. The one rule of every field the
+ * portal asks a mobile in ('Celular' in the registration and 'Meus dados', the summary's delivery, the SMS
+ * modal), in the browser and in the BFF's inputs alike.
+ */
 export function isValidPhone(input: string): boolean {
   const digits = normalizePhone(input);
   return digits.length === 11 && hasValidShape(digits);
 }
 
-/** Mobile (11 digits) or landline (10 digits), as accepted by the SMS modal and the profile form. */
+/**
+ * Mobile (11 digits) or landline (10 digits): what the upstream's profile endpoint itself takes (the
+ * simulator checks with it). The portal's forms ask for a mobile (isValidPhone).
+ */
 export function isValidLandlineOrMobile(input: string): boolean {
   return hasValidShape(normalizePhone(input));
 }

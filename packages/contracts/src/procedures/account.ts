@@ -8,7 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_NEW_REQUIRED_MESSAGE,
 } from '@portal/validation/password';
-import { isValidLandlineOrMobile, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
+import { isValidPhone, PHONE_INVALID_MESSAGE } from '@portal/validation/phone';
 import {
   RATING_COMMENT_MAX,
   RATING_COMMENT_TOO_LONG_MESSAGE,
@@ -52,12 +52,15 @@ export const profileUpdateShape = {
   /** dd/mm/yyyy */
   dtNascimento: z.string().max(10),
   email: emailOrBlankField(),
-  /** a landline or a mobile, handed over in digits; '' keeps none */
+  /**
+   * 'Celular': a mobile by the one rule every mobile field follows (isValidPhone: 11 digits, a known DDD,
+   * 9 first), as SMS reaches; a landline is refused. Handed over in digits; '' keeps none.
+   */
   telefone: z
     .string()
     .max(PHONE_MAX_LENGTH)
     .transform(digitsOnly)
-    .refine((phone) => phone === '' || isValidLandlineOrMobile(phone), PHONE_INVALID_MESSAGE),
+    .refine((phone) => phone === '' || isValidPhone(phone), PHONE_INVALID_MESSAGE),
   whatsapp: z.boolean(),
   endereco: z.object(addressShape).optional(),
 };

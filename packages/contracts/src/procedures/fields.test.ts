@@ -81,10 +81,22 @@ describe('the procedure inputs', () => {
 
   it('keeps a profile with an e-mail or a phone, never neither', () => {
     const profile = { nome: 'Maria Silva', dtNascimento: '15/03/1985', whatsapp: false };
-    expect(issuesOf(profileUpdateInput, { ...profile, email: '', telefone: '(11) 3322-4455' })).toEqual([]);
+    expect(issuesOf(profileUpdateInput, { ...profile, email: '', telefone: '(11) 91234-5678' })).toEqual([]);
     expect(issuesOf(profileUpdateInput, { ...profile, email: '', telefone: '' })).toEqual([
       ['email', 'Informe um e-mail ou um celular.'],
     ]);
+  });
+
+  it("takes the profile's 'Celular' by the one mobile rule: a landline is refused, as the SMS modal refuses it", () => {
+    const profile = { nome: 'Maria Silva', dtNascimento: '15/03/1985', email: '', whatsapp: false };
+    expect(profileUpdateInput.parse({ ...profile, telefone: '(11) 91234-5678' }).telefone).toBe(
+      '11912345678',
+    );
+    for (const telefone of ['(11) 3322-4455', '1133224455', '(11) 81234-5678', '(20) 91234-5678']) {
+      expect(issuesOf(profileUpdateInput, { ...profile, telefone }), telefone).toEqual([
+        ['telefone', 'Número de celular inválido'],
+      ]);
+    }
   });
 
   it('sends a boleto by SMS to a mobile only, in digits', () => {

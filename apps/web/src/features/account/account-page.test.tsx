@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
-import type { CreditorCard } from '../../lib/api/trpc';
+import type { CreditorCard, SessionView } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { pendingAgreementText } from './pending-agreement-notice';
 
@@ -43,4 +43,34 @@ describe('AccountPage (/minha-conta)', () => {
     await waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 7_000 });
     await waitFor(() => expect(fake.callsTo('debts.creditors').length).toBeGreaterThanOrEqual(2));
   }, 10_000);
+
+  const company = (nome: string, documento: string): SessionView => ({
+    nome,
+    primeiroNome: nome.split(' ')[0] ?? '',
+    nomeCurto: nome.split(' ').slice(0, 2).join(' '),
+    documento,
+    tipoDocumento: 'CNPJ',
+    empresa: true,
+  });
+
+  it.each([
+    ['Comércio Exemplo Ltda', '11.222.333/0001-81'],
+    ['Nova Era Tecnologia Ltda', '12.ABC.345/01DE-35'],
+  ])('greets a company by its name, %s', async (nome, documento) => {
+    installFakeBff({ 'debts.creditors': () => CREDITORS });
+    renderApp(paths.minhaConta, { session: company(nome, documento) });
+    expect(await screen.findByRole('heading', { level: 1, name: `Olá, ${nome}` })).toBeTruthy();
+  });
+
+  it('ends the greeting with one full stop when there is no contract, a person and a company alike', async () => {
+    installFakeBff({ 'debts.creditors': () => [] });
+    renderApp(paths.minhaConta, { session: company('Comércio Exemplo S.A.', '11.222.333/0001-81') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Comércio Exemplo S.A.' })).toBeTruthy();
+  });
+
+  it('greets a person by the first name', async () => {
+    installFakeBff({ 'debts.creditors': () => [] });
+    renderApp(paths.minhaConta, { session: MARIA });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+  });
 });

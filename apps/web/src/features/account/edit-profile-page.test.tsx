@@ -114,6 +114,19 @@ describe('/mais-opcoes/editar-perfil', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Seus dados foram atualizados.');
   });
 
+  it("takes a mobile only under 'Celular': a landline is masked as a mobile and refused, as the SMS modal does", async () => {
+    const { fake, user, router } = renderProfile();
+    await loaded();
+    await user.clear(field('Celular'));
+    await user.type(field('Celular'), '1133334444');
+    expect(field('Celular').value).toBe('(11) 33334-444');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Número de celular inválido')).toBeTruthy();
+    expect(field('Celular').getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsTo('account.updateProfile')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe(paths.editarPerfil);
+  });
+
   it('refuses to save with neither e-mail nor phone', async () => {
     const { fake, user } = renderProfile();
     await loaded();

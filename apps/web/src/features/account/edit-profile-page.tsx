@@ -155,7 +155,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           control={control}
           name="telefone"
           render={({ field, fieldState }) => (
-            <PhoneInput {...field} label="Celular" landline error={fieldState.error?.message} />
+            <PhoneInput {...field} label="Celular" error={fieldState.error?.message} />
           )}
         />
         <CheckboxField {...register('whatsapp')} label="Meu número é o mesmo do WhatsApp" />

@@ -314,14 +314,14 @@ describe('/acordo-concluido', () => {
     expect(descriptionOf(screen.getByRole('button', { name: 'Enviar por e-mail' }))).toBeNull();
   });
 
-  it('masks a landline as (00) 0000-0000 but sends no SMS to it, nor to an unknown area code', async () => {
+  it('masks the number as a mobile and sends no SMS to a landline, nor to an unknown area code', async () => {
     const { user, fake } = renderConcluded();
     await heading();
     await user.click(screen.getByRole('button', { name: 'Enviar por SMS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Digite seu número' });
     const field = within(dialog).getByLabelText('Número de celular') as HTMLInputElement;
     await user.type(field, '1133334444');
-    expect(field.value).toBe('(11) 3333-4444');
+    expect(field.value).toBe('(11) 33334-444');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText('Número de celular inválido')).toBeTruthy();
 

@@ -87,7 +87,6 @@ function SendForm({ channel, onClose, onSent }: SendModalProps & { channel: Send
             <PhoneInput
               label="Número de celular"
               placeholder="(00) 00000-0000"
-              landline
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

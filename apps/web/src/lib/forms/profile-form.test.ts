@@ -60,10 +60,10 @@ describe('the profile form rules', () => {
     expect(errorsOf({ nome: 'Comércio' }, profileSchema(true, TODAY))).toEqual({});
   });
 
-  it('takes either contact alone, a landline too, and refuses to save with neither', () => {
+  it('takes either contact alone, a mobile only, and refuses to save with neither', () => {
     expect(errorsOf({ email: '' })).toEqual({});
     expect(errorsOf({ telefone: '' })).toEqual({});
-    expect(errorsOf({ telefone: '(11) 3322-4455' })).toEqual({});
+    expect(errorsOf({ telefone: '(11) 3322-4455' })).toEqual({ telefone: 'Número de celular inválido' });
     expect(errorsOf({ email: '', telefone: '' })).toEqual({ email: CONTACT_REQUIRED_MESSAGE });
   });
 
