@@ -1,4 +1,4 @@
-import { expect, STUB_URL, signInAsCopyOf, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, STUB_URL, signIn, signInAsCopyOf, test } from './fixtures';
 
 /** The emitirBoleto requests the simulator received for a document (what the portal really sent). */
 async function emitirBoletoOf(cpfCnpj: string): Promise<Record<string, unknown>[]> {
@@ -38,4 +38,56 @@ test("only the first unpaid instalment can be paid, though the creditor's upstre
       destinorecebimento: ana.email,
     }),
   ]);
+});
+
+test('/erro-efetivacao opened without a failed agreement claims no failure and leads to Minha conta', async ({
+  page,
+}) => {
+  await signIn(page, 'maria');
+  // a deep link, a bookmark or the address typed again: no agreement failed in this navigation
+  await page.goto('/erro-efetivacao');
+
+  await expect(page).toHaveURL(/\/minha-conta$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Olá, Maria\.?$/);
+  await expect(page.getByText('Encontramos um problema!')).toHaveCount(0);
+  await expect(page.getByText(/problema na efetivação/)).toHaveCount(0);
+});
+
+/** Sets the simulator's fault knobs (PUT /__stub/faults). */
+async function setFaults(faults: Record<string, unknown>) {
+  const response = await fetch(`${STUB_URL}/__stub/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('when the upstream has nothing left to issue, /acordos says so and offers the way on', async ({
+  page,
+}) => {
+  await signInAsCopyOf(page, 'ana');
+  await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
+  await expect(page).toHaveURL(/\/acordos\?credor=1006&contrato=6011452873&/);
+  const open = page.getByRole('button', { name: 'Gerar pagamento da parcela 4' });
+  await expect(open).toBeEnabled();
+
+  // The agreement ended upstream meanwhile: emitirBoleto answers no boleto and no error (docs/upstream-api.md,
+  // the simulator's emptyReissue knob). The knob is the simulator's, for everyone: it is on for this one
+  // request only.
+  await setFaults({ emptyReissue: true });
+  try {
+    const reply = page.waitForResponse((response) => response.url().includes('agreements.reissue'));
+    await open.click();
+    await reply;
+  } finally {
+    await setFaults({ emptyReissue: false });
+  }
+
+  const notice = page.getByRole('alertdialog', { name: 'Não há parcelas a emitir neste acordo' });
+  await expect(notice).toBeVisible();
+  await expect(page).toHaveURL(/\/acordos\?/);
+  await expectNoSeriousA11yViolations(page);
+  await notice.getByRole('button', { name: 'Ir para Minha Conta' }).click();
+  await expect(page).toHaveURL(/\/minha-conta$/);
 });

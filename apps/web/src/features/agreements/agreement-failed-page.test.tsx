@@ -5,10 +5,13 @@ import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/navigation/paths';
 
+/** As the summary comes here: with the creditor's code in the navigation state. */
 function renderFailed() {
   const fake = installFakeBff({ 'debts.creditors': () => [] });
   const user = userEvent.setup();
-  return { fake, user, ...renderApp(paths.erroEfetivacao, { session: MARIA }) };
+  const view = renderApp(paths.maisOpcoes, { session: MARIA });
+  void view.router.navigate(paths.erroEfetivacao, { replace: true, state: { codCredor: '1004' } });
+  return { fake, user, ...view };
 }
 
 describe('/erro-efetivacao', () => {
@@ -19,7 +22,12 @@ describe('/erro-efetivacao', () => {
     expect(screen.getByText(/entrará em contato com você em até 24 horas úteis pelos canais/)).toBeTruthy();
     expect(document.title).toBe('Encontramos um problema! | Negocia Varejo');
     // Nothing to load: the page asks the BFF for nothing but records the view in the trail.
-    await waitFor(() => expect(fake.calls.map((call) => call.path)).toEqual(['tracking.view']));
+    await waitFor(() =>
+      expect(fake.callsTo('tracking.view').map((call) => call.input)).toContainEqual({
+        page: 'erro-efetivacao',
+      }),
+    );
+    expect(new Set(fake.calls.map((call) => call.path))).toEqual(new Set(['tracking.view']));
   });
 
   it('offers the service centre by phone/WhatsApp and e-mail, with its hours', async () => {
@@ -44,5 +52,28 @@ describe('/erro-efetivacao', () => {
     await user.click(await screen.findByRole('link', { name: 'Ir para Minha Conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+  });
+
+  it.each([
+    ['without a navigation state', undefined],
+    ['with a state that is not the summary’s', { aviso: 'Seus dados foram atualizados.' }],
+  ])('opened %s (no agreement failed), claims no failure and shows Minha conta', async (_, state) => {
+    installFakeBff({ 'debts.creditors': () => [] });
+    const view = renderApp(paths.maisOpcoes, { session: MARIA });
+    await view.router.navigate(paths.erroEfetivacao, { state });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe(paths.minhaConta);
+    expect(screen.queryByText('Encontramos um problema!')).toBeNull();
+    expect(screen.queryByText(/problema na efetivação/)).toBeNull();
+    // replaced: Back does not come to the failure page
+    expect(view.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('opened as the first page of the visit, goes to Minha conta', async () => {
+    installFakeBff({ 'debts.creditors': () => [] });
+    const { router } = renderApp(paths.erroEfetivacao, { session: MARIA });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria.' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.minhaConta);
   });
 });

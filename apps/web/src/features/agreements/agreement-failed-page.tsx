@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { AlertIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF, SERVICE_EMAIL, SERVICE_HOURS } from '../../lib/content/contacts';
 import { usePageTitle } from '../../lib/navigation/page-title';
@@ -7,11 +7,25 @@ import './agreements.css';
 
 const FAILED_TITLE = 'Encontramos um problema!';
 
+/** What the summary hands over when the upstream refused the agreement (navigation state, no personal data). */
+function failedCreditor(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('codCredor' in state)) return null;
+  return typeof state.codCredor === 'string' ? state.codCredor : null;
+}
+
 /**
- * /erro-efetivacao: the upstream refused to conclude the agreement. Nothing to load: the creditor code the
- * summary passes in the navigation state is not shown, so a reload shows the same page.
+ * /erro-efetivacao: the upstream refused to conclude the agreement. The summary comes here with the
+ * creditor's code in the navigation state, which a reload keeps (it is in the history entry). Opened
+ * otherwise (a bookmark, a typed address, a link) no agreement failed: the page claims no failure and
+ * sends the person to Minha conta, as the concluded page does without an agreement.
  */
 export function AgreementFailedPage() {
+  const failed = failedCreditor(useLocation().state) !== null;
+  if (!failed) return <Navigate to={paths.minhaConta} replace />;
+  return <AgreementFailed />;
+}
+
+function AgreementFailed() {
   usePageTitle(FAILED_TITLE);
   return (
     <div className="page agreement-page">

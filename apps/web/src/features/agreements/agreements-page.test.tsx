@@ -8,7 +8,7 @@ import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
 import type { AgreementInProgress, ConcludedAgreement } from '../../lib/api/trpc';
 import { agreementsHref } from '../../lib/navigation/journey-links';
 import { paths } from '../../lib/navigation/paths';
-import { FUTURE_HINT } from './agreements-page';
+import { FUTURE_HINT, NOTHING_TO_ISSUE } from './agreements-page';
 
 const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
 
@@ -208,6 +208,39 @@ describe('/acordos', () => {
       await screen.findByRole('heading', { level: 1, name: 'Pagamento gerado com sucesso!' }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.reemissaoConcluida);
+  });
+
+  it('says when nothing is left to issue, and "Ir para Minha Conta" leads on', async () => {
+    const { fake, user, router } = renderAgreements({
+      'agreements.reissue': () => ({ status: 'sem-boletos' }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Gerar pagamento da parcela 4' }));
+
+    const notice = await screen.findByRole('alertdialog', { name: NOTHING_TO_ISSUE });
+    expect(NOTHING_TO_ISSUE).toBe('Não há parcelas a emitir neste acordo');
+    expect(notice.getAttribute('data-modal')).toBe('modalSemParcelas');
+    expect(notice.textContent).toContain('Ele pode ter sido quitado ou encerrado pelo credor.');
+    expect(router.state.location.pathname).toBe(paths.acordos);
+    expect(fake.callsTo('agreements.reissue')).toHaveLength(1);
+
+    await user.click(within(notice).getByRole('button', { name: 'Ir para Minha Conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('closes the notice of nothing left to issue with "Fechar" and asks for the agreement again', async () => {
+    const { fake, user, router } = renderAgreements({
+      'agreements.reissue': () => ({ status: 'sem-boletos' }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Gerar pagamento da parcela 4' }));
+    const notice = await screen.findByRole('alertdialog', { name: NOTHING_TO_ISSUE });
+    await user.click(within(notice).getByRole('button', { name: 'Fechar' }));
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(fake.callsTo('agreements.inProgress')).toHaveLength(2));
+    expect(router.state.location.pathname).toBe(paths.acordos);
   });
 
   it("shows the server's message when the re-issue fails, and stays", async () => {

@@ -6,6 +6,7 @@ import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CheckIcon } from '../../components/ui/icons';
+import { Modal } from '../../components/ui/modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
@@ -25,6 +26,8 @@ const InstalmentDetailsModal = lazy(() =>
 
 const TITLE = 'Acordos em andamento';
 export const FUTURE_HINT = 'Disponível após o pagamento da parcela anterior.';
+/** The upstream issued nothing and refused nothing: the agreement ended there (paid off, or closed). */
+export const NOTHING_TO_ISSUE = 'Não há parcelas a emitir neste acordo';
 
 type Instalment = AgreementInProgress['parcelas'][number];
 
@@ -45,10 +48,13 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
     codcredor: link.codcredor,
     contrato: link.contrato,
   });
+  // Nothing left to issue ('sem-boletos': the BFF forgot the agreement): said here, with the way on.
+  const [nothingToIssue, setNothingToIssue] = useState(false);
   const reissue = trpc.agreements.reissue.useMutation({
-    // No boleto left to issue: the BFF forgot the agreement, and the user goes back to Minha conta.
-    onSuccess: (result) =>
-      void navigate(result.status === 'concluido' ? paths.reemissaoConcluida : paths.minhaConta),
+    onSuccess: (result) => {
+      if (result.status === 'concluido') void navigate(paths.reemissaoConcluida);
+      else setNothingToIssue(true);
+    },
   });
   const [shown, setShown] = useState<Instalment | null>(null);
 
@@ -57,6 +63,12 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
   // An ended session is not an error to show: the guard is already taking the user to the start page.
   const loadFailed = agreement.isError && !agreement.isFetching && !isUnauthorized(agreement.error);
   const reissueFailed = reissue.isError && !isUnauthorized(reissue.error);
+
+  // 'Fechar': the page shows the agreement again as the creditor has it now.
+  const closeNothingToIssue = () => {
+    setNothingToIssue(false);
+    void agreement.refetch();
+  };
 
   const generate = (instalment: Instalment) =>
     reissue.mutate({ codcredor: link.codcredor, contrato: link.contrato, parcela: instalment.id });
@@ -103,6 +115,30 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
       <SpinnerModal open={reissue.isPending} text="Carregando" />
       <QueryErrorModal open={loadFailed} error={agreement.error} onRetry={() => void agreement.refetch()} />
       <ErrorModal open={reissueFailed} message={errorMessage(reissue.error)} onClose={reissue.reset} />
+      <Modal
+        open={nothingToIssue}
+        name="modalSemParcelas"
+        role="alertdialog"
+        tone="warning"
+        title={NOTHING_TO_ISSUE}
+        description={
+          <p>
+            Ele pode ter sido quitado ou encerrado pelo credor. Em Minha conta você vê a situação atual dos
+            seus contratos.
+          </p>
+        }
+        onClose={closeNothingToIssue}
+        actions={
+          <>
+            <button type="button" className="btn btn-primary" onClick={() => void navigate(paths.minhaConta)}>
+              Ir para Minha Conta
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={closeNothingToIssue}>
+              Fechar
+            </button>
+          </>
+        }
+      />
       <OnDemand when={Boolean(shown && data)}>
         <InstalmentDetailsModal
           details={

@@ -6,8 +6,10 @@ import { concluded, inProgress } from '../../../test/fixtures/agreements';
 import { MARIA, renderApp } from '../../../test/render-app';
 import { agreementsHref } from '../../lib/navigation/journey-links';
 import { paths } from '../../lib/navigation/paths';
+import { NOTHING_TO_ISSUE } from './agreements-page';
 
-// A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home.
+// A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home
+// (from /acordos once told so).
 
 function render(path: string, handlers: FakeHandlers) {
   const fake = installFakeBff({ 'debts.creditors': () => [], ...handlers });
@@ -16,13 +18,16 @@ function render(path: string, handlers: FakeHandlers) {
 }
 
 describe('a boleto issue with nothing left to issue', () => {
-  it("on /acordos, 'Gerar pagamento' leads to Minha conta", async () => {
+  it("on /acordos, 'Gerar pagamento' says so, and its 'Ir para Minha Conta' leads there", async () => {
     const link = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
     const { user, router } = render(link, {
       'agreements.inProgress': () => inProgress(),
       'agreements.reissue': () => ({ status: 'sem-boletos' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Gerar pagamento da parcela 4' }));
+    const notice = await screen.findByRole('alertdialog', { name: NOTHING_TO_ISSUE });
+    expect(router.state.location.pathname).toBe(paths.acordos);
+    await user.click(within(notice).getByRole('button', { name: 'Ir para Minha Conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
   });
 
