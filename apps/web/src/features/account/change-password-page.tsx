@@ -1,7 +1,6 @@
 import type { changePasswordInput } from '@portal/contracts/procedures/account';
 import { PASSWORD_MAX_LENGTH } from '@portal/validation/password';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -12,6 +11,7 @@ import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage } from '../../lib/api/errors';
 import { trpc } from '../../lib/api/trpc';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import { PASSWORD_NOTICE_STATE } from './saved-notice';
@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
   usePageTitle('Alterar senha');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ChangePasswordValues>({
+  const form = useQuietForm<ChangePasswordValues>({
     resolver: changePasswordResolver,
     mode: 'onTouched',
     defaultValues: { senha: '', novaSenha: '', confirmacao: '' },

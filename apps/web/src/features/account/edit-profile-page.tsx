@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
 import { formatPhone } from '@portal/validation/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CheckboxField } from '../../components/ui/checkbox-field';
@@ -21,6 +21,7 @@ import { forgetSession, useSignedInSession } from '../../lib/api/session';
 import { type Profile, trpc } from '../../lib/api/trpc';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
 import type { ProfileFormValues, ProfileUpdate } from '../../lib/forms/profile-form';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import { type PasswordPrompt, passwordPromptFor } from './password-prompt';
@@ -86,7 +87,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
+  } = useQuietForm<ProfileFormValues, unknown, ProfileUpdate>({
     resolver: profile.empresa ? companyProfileResolver : personProfileResolver,
     mode: 'onTouched',
     defaultValues: initialValues(profile),

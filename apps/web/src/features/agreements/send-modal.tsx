@@ -1,5 +1,5 @@
 import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { PhoneInput } from '../../components/ui/phone-input';
@@ -7,6 +7,7 @@ import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { trpc } from '../../lib/api/trpc';
 import { lazyResolver } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 
 export type SendChannel = 'email' | 'sms';
 
@@ -39,7 +40,7 @@ function SendForm({ channel, onClose, onSent }: SendModalProps & { channel: Send
   const send = trpc.agreements.send.useMutation({
     onSuccess: (result) => onSent(channel, result.message),
   });
-  const { control, handleSubmit } = useForm<Values, unknown, Values>({
+  const { control, handleSubmit } = useQuietForm<Values, unknown, Values>({
     resolver: SEND_RESOLVERS[channel],
     defaultValues: { destino: '' },
     mode: 'onTouched',

@@ -1,11 +1,11 @@
 import type { answerChallengeInput } from '@portal/contracts/procedures/auth';
 import { ANSWER_MAX_LENGTH } from '@portal/validation/identity-question';
 import type { RefObject } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { lazyResolver } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 
 type AnswerValues = z.output<typeof answerChallengeInput>;
 
@@ -60,7 +60,7 @@ function AnswerForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof answerChallengeInput>, unknown, AnswerValues>({
+  } = useQuietForm<z.input<typeof answerChallengeInput>, unknown, AnswerValues>({
     resolver: answerResolver,
     mode: 'onTouched',
     defaultValues: { resposta: '' },

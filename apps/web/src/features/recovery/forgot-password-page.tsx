@@ -1,7 +1,7 @@
 import type { recoverySendInput } from '@portal/contracts/procedures/recovery';
 import { formatDocument, isValidDocument, normalizeDocument } from '@portal/validation/document';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { DocumentInput } from '../../components/ui/document-input';
@@ -12,6 +12,7 @@ import { trpc } from '../../lib/api/trpc';
 import { useHydrated } from '../../lib/forms/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
 import { clearPrefill, peekPrefill, setPrefill } from '../../lib/forms/prefill';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { useBackTarget } from '../../lib/navigation/back-target';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
@@ -32,7 +33,7 @@ export function ForgotPasswordPage() {
     clearPrefill();
   }, []);
 
-  const { control, handleSubmit, getValues } = useForm<
+  const { control, handleSubmit, getValues } = useQuietForm<
     z.input<typeof recoverySendInput>,
     unknown,
     z.output<typeof recoverySendInput>

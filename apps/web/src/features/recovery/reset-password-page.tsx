@@ -1,6 +1,5 @@
 import { type ResetLink, readResetLink } from '@portal/contracts/procedures/recovery-link';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -11,6 +10,7 @@ import { errorMessage } from '../../lib/api/errors';
 import { trpc } from '../../lib/api/trpc';
 import type { ResetSchema } from '../../lib/forms/form-resolvers';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './recovery.css';
@@ -64,7 +64,7 @@ function ResetPasswordForm({ link }: { link: ResetLink }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<ResetValues>({
+  const form = useQuietForm<ResetValues>({
     resolver: resetResolver,
     mode: 'onTouched',
     defaultValues: { novaSenha: '', confirmacao: '' },

@@ -8,7 +8,7 @@ import { EMAIL_MAX_LENGTH } from '@portal/validation/email';
 import { NAME_MAX_LENGTH } from '@portal/validation/names';
 import { formatPhone } from '@portal/validation/phone';
 import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import { type Resolver, useController, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useController, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { CheckboxField } from '../../components/ui/checkbox-field';
@@ -20,6 +20,7 @@ import type { RegistrationSchema } from '../../lib/forms/form-resolvers';
 import { useHydrated } from '../../lib/forms/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
 import { setPrefill } from '../../lib/forms/prefill';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { paths } from '../../lib/navigation/paths';
 import './registration.css';
 
@@ -87,7 +88,7 @@ export function RegistrationForm({
     getValues,
     getFieldState,
     formState: { errors, isSubmitted },
-  } = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
+  } = useQuietForm<RegistrationFormInput, unknown, RegistrationFormValues>({
     resolver,
     mode: 'onTouched',
     defaultValues: {

@@ -5,7 +5,6 @@ import type {
   verifyCodeInput,
 } from '@portal/contracts/procedures/verification';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -18,6 +17,7 @@ import { trpc } from '../../lib/api/trpc';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/content/contacts';
 import { useHydrated } from '../../lib/forms/hydrated';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
+import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import { PdfUpload } from './pdf-upload';
@@ -139,7 +139,7 @@ export function VerificationPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof verifyCodeInput>, unknown, z.output<typeof verifyCodeInput>>({
+  } = useQuietForm<z.input<typeof verifyCodeInput>, unknown, z.output<typeof verifyCodeInput>>({
     resolver: verifyCodeResolver,
     mode: 'onTouched',
     defaultValues: { codigo: '' },
