@@ -28,7 +28,7 @@ function registrationSchema(company: boolean) {
 /** The address typed in each channel's modal, handed over as `agreements.send` takes it. */
 const sendSchemas = {
   email: z.object({ destino: sendEmailDestino }),
-  // the mask takes a landline too, but only a mobile receives an SMS
+  // a mobile only, as every 'Celular'
   sms: z.object({ destino: sendSmsDestino(PHONE_INVALID_MESSAGE) }),
 };
 
