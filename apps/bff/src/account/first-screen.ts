@@ -10,9 +10,9 @@ import { scoreOf } from './profile';
  * slower one (a debt lookup that never answers) costs the sign-in no more, and the page then asks
  * itself, joining the lookup already under way.
  */
-export const FIRST_SCREEN_WAIT_MS = 1_500;
+const FIRST_SCREEN_WAIT_MS = 1_500;
 
-export type FirstScreenPorts = CreditorPorts & ReconcilePorts & Pick<Ports, 'upstream'>;
+type FirstScreenPorts = CreditorPorts & ReconcilePorts & Pick<Ports, 'upstream'>;
 
 /**
  * What Minha conta shows first, looked up together: the creditor cards, an agreement still processing

@@ -83,6 +83,7 @@ describe('the one reading of a procedure call', () => {
     const sideEffectQueries = [
       'account.score',
       'negotiation.contracts',
+      'negotiation.open',
       'debts.creditors',
       'negotiation.offers',
     ];

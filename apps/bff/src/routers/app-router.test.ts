@@ -118,6 +118,9 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
     // the creditors listed, not opened: the first look at a creditor is what the query does
     prepare: async (trpc) => ({ codcredor: (await trpc.debts.creditors.query())[0]?.codcredor }),
   },
+  'negotiation.open': {
+    prepare: async (trpc) => ({ codcredor: (await trpc.debts.creditors.query())[0]?.codcredor }),
+  },
   'negotiation.offers': { prepare: negotiable },
   'negotiation.summary': { prepare: summaryKey },
   'agreements.concluded': {

@@ -58,6 +58,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'account.rate': { nota: 9, comentario: 'Ótimo atendimento' },
   'debts.creditors': undefined,
   'negotiation.contracts': { codcredor: '1001' },
+  'negotiation.open': { codcredor: '1001' },
   'negotiation.offers': { codcredor: '1001', contrato: '4587120093', propostas: true, dividas: true },
   'negotiation.saveSummary': {
     codcredor: '1001',

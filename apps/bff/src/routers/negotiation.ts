@@ -1,4 +1,5 @@
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
+import { openCreditor } from '../agreements/open-creditor';
 import { creditorCards } from '../negotiation/creditor-cards';
 import type { CreditorCard } from '../negotiation/creditors';
 import { contractsOf, offersFor } from '../negotiation/offers';
@@ -24,6 +25,12 @@ export const negotiationRouter = router({
     .meta({ sideEffects: true })
     .input(contractsInput)
     .query(({ ctx, input }) => contractsOf(ctx.ports, ctx.person, input.codcredor)),
+
+  /** The tap on a creditor card: its contracts and, with only one, the next page's data (one round trip). */
+  open: sessionProcedure
+    .meta({ sideEffects: true })
+    .input(contractsInput)
+    .query(({ ctx, input }) => openCreditor(ctx.ports, ctx.person, input.codcredor)),
 
   /** What /negociacao and /propostas show for a contract. */
   offers: sessionProcedure

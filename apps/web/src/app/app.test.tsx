@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, FakeTrpcError, installFakeBff } from '../../test/fake-bff';
+import { offers } from '../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../test/render-app';
 import type { ContractView, CreditorCard } from '../lib/api/trpc';
 import { paths } from '../lib/navigation/paths';
@@ -221,10 +222,13 @@ describe('the portal', () => {
     const user = userEvent.setup();
     const fake = installFakeBff({
       'debts.creditors': () => CREDITORS,
-      'negotiation.contracts': () => [
-        contract({ contrato: '4587120093', contratoExibido: '45***093' }),
-        contract({ contrato: '883104', contratoExibido: '883104', chamarDivida: false }),
-      ],
+      'negotiation.open': () => ({
+        contratos: [
+          contract({ contrato: '4587120093', contratoExibido: '45***093' }),
+          contract({ contrato: '883104', contratoExibido: '883104', chamarDivida: false }),
+        ],
+        seguinte: null,
+      }),
     });
     const { router } = renderApp(paths.minhaConta, { session: MARIA });
 
@@ -233,7 +237,7 @@ describe('the portal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Horizonte Lojas' });
     expect(dialog.getAttribute('data-modal')).toBe('modalDetalhesContrato');
     expect(await within(dialog).findByText('Contrato 45***093')).toBeTruthy();
-    expect(fake.callsTo('negotiation.contracts')[0]?.input).toEqual({ codcredor: '2' });
+    expect(fake.callsTo('negotiation.open')[0]?.input).toEqual({ codcredor: '2' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Ver contrato 883104' }));
     expect(router.state.location.pathname).toBe(paths.negociacao);
@@ -251,7 +255,10 @@ describe('the portal', () => {
     const user = userEvent.setup();
     installFakeBff({
       'debts.creditors': () => CREDITORS,
-      'negotiation.contracts': () => [contract({ contrato: '5521009', destino: 'acordos' })],
+      'negotiation.open': () => ({
+        contratos: [contract({ contrato: '5521009', destino: 'acordos' })],
+        seguinte: null,
+      }),
     });
     const { router } = renderApp(paths.minhaConta, { session: MARIA });
     await user.click(await screen.findByRole('button', { name: 'Ver mais: Ipê Eletro' }));
@@ -261,11 +268,30 @@ describe('the portal', () => {
     );
   });
 
+  it("goes straight on with the next page's data in the same answer: /negociacao shows it without asking", async () => {
+    const user = userEvent.setup();
+    const pedido = { codcredor: '3', contrato: '30118845720', propostas: true, dividas: true };
+    const fake = installFakeBff({
+      'debts.creditors': () => CREDITORS,
+      'negotiation.open': () => ({
+        contratos: [contract({ contrato: '30118845720' })],
+        seguinte: { pagina: 'negociacao', pedido, ofertas: offers() },
+      }),
+      'negotiation.offers': () => offers(),
+    });
+    const { router } = renderApp(paths.minhaConta, { session: MARIA });
+    await user.click(await screen.findByRole('button', { name: 'Ver mais: Onda Telecom' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.negociacao));
+    expect(await screen.findByRole('heading', { name: 'À vista' })).toBeTruthy();
+    expect(fake.callsTo('negotiation.open')).toHaveLength(1);
+    expect(fake.callsTo('negotiation.offers')).toEqual([]);
+  });
+
   it('shows why the contracts could not be listed and closes', async () => {
     const user = userEvent.setup();
     installFakeBff({
       'debts.creditors': () => CREDITORS,
-      'negotiation.contracts': () => {
+      'negotiation.open': () => {
         throw new FakeTrpcError('GATEWAY_TIMEOUT', 'Erro de timeout');
       },
     });

@@ -92,7 +92,7 @@ const NEXT_PAGES: Partial<Record<RouteName, RouteName[]>> = {
 };
 
 /** Fetches the code of the pages a person goes to next from the page at `pathname` (a failure waits for the tap). */
-export function preloadNextPages(pathname: string): void {
+function preloadNextPages(pathname: string): void {
   const here = (Object.keys(routeTable) as RouteName[]).find((name) => routeTable[name].path === pathname);
   for (const next of (here && NEXT_PAGES[here]) ?? []) void pages[next]().catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { lazy, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MoreIcon } from '../../components/ui/icons';
-import { OnDemand } from '../../components/ui/on-demand';
+import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
@@ -18,10 +18,9 @@ import { SavedNotice } from './saved-notice';
 import { ScoreCard } from './score-card';
 import './account.css';
 
-// The modals not on the first screen: their code is fetched when they first open.
-const ContractDetailsModal = lazy(() =>
-  import('./contract-details-modal').then((m) => ({ default: m.ContractDetailsModal })),
-);
+// A card's tap opens the contract details: their code comes with the page's, not on the tap.
+const contractDetails = fetchedNow(() => import('./contract-details-modal'));
+const ContractDetailsModal = lazy(() => contractDetails().then((m) => ({ default: m.ContractDetailsModal })));
 
 /** The way from the account to the profile, password, notifications and texts (the header has it too). */
 function MoreOptionsShortcut() {

@@ -28,11 +28,15 @@ function contractHref(creditor: CreditorCard, contract: ContractView): string {
 export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModalProps) {
   const navigate = useNavigate();
   const track = useTrack();
-  const contracts = trpc.negotiation.contracts.useQuery(
+  const utils = trpc.useUtils();
+  // One round trip: with a single contract, the next page's data comes with it.
+  const opened = trpc.negotiation.open.useQuery(
     { codcredor: creditor?.codcredor ?? '' },
     { enabled: creditor !== null, retry: false },
   );
-  const only = contracts.data?.length === 1 ? contracts.data[0] : undefined;
+  const contracts = opened.data?.contratos;
+  const only = contracts?.length === 1 ? contracts[0] : undefined;
+  const next = opened.data?.seguinte;
 
   // Choosing a contract is the journey's stage 3 (flow 18).
   const choose = useCallback(
@@ -44,10 +48,18 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
   );
 
   useEffect(() => {
-    if (creditor && only) choose(creditor, only);
-  }, [creditor, only, choose]);
+    if (!creditor || !only) return;
+    if (next?.pagina === 'negociacao') utils.negotiation.offers.setData(next.pedido, next.ofertas);
+    if (next?.pagina === 'acordos') {
+      utils.agreements.inProgress.setData(
+        { codcredor: creditor.codcredor, contrato: only.contrato },
+        next.acordo,
+      );
+    }
+    choose(creditor, only);
+  }, [creditor, only, next, choose, utils]);
 
-  const list = contracts.data && contracts.data.length > 1 ? contracts.data : null;
+  const list = contracts && contracts.length > 1 ? contracts : null;
   return (
     <Modal
       open={creditor !== null}
@@ -60,12 +72,12 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
         </button>
       }
     >
-      {contracts.isPending || only ? (
+      {opened.isPending || only ? (
         <p role="status">Buscando dados...</p>
-      ) : contracts.isError ? (
+      ) : opened.isError ? (
         <div role="alert">
-          <p>{errorMessage(contracts.error)}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void contracts.refetch()}>
+          <p>{errorMessage(opened.error)}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void opened.refetch()}>
             Tentar novamente
           </button>
         </div>

@@ -11,6 +11,7 @@ import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { type AgreementInProgress, trpc } from '../../lib/api/trpc';
 import { type ContractLink, readContractLink } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
@@ -44,16 +45,21 @@ export function AgreementsPage() {
 function AgreementsInProgress({ link }: { link: ContractLink }) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const agreement = trpc.agreements.inProgress.useQuery({
-    codcredor: link.codcredor,
-    contrato: link.contrato,
-  });
+  // handed over by the tap on the creditor card when it came with the contract
+  const agreement = trpc.agreements.inProgress.useQuery(
+    { codcredor: link.codcredor, contrato: link.contrato },
+    { staleTime: HANDED_OVER_FRESH_MS },
+  );
   // Nothing left to issue ('sem-boletos': the BFF forgot the agreement): said here, with the way on.
   const [nothingToIssue, setNothingToIssue] = useState(false);
+  const utils = trpc.useUtils();
   const reissue = trpc.agreements.reissue.useMutation({
     onSuccess: (result) => {
-      if (result.status === 'concluido') void navigate(paths.reemissaoConcluida);
-      else setNothingToIssue(true);
+      if (result.status === 'concluido') {
+        // the re-issue's page shows it at once
+        utils.agreements.concluded.setData(undefined, result.acordo);
+        void navigate(paths.reemissaoConcluida);
+      } else setNothingToIssue(true);
     },
   });
   const [shown, setShown] = useState<Instalment | null>(null);

@@ -15,6 +15,7 @@ import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { isUnauthorized } from '../../lib/api/errors';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { type BoletoView, type ConcludedAgreement, trpc } from '../../lib/api/trpc';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
@@ -45,8 +46,12 @@ export const COPY_FAILED =
 export function ConcludedPage() {
   const { pathname } = useLocation();
   usePageTitle(pathname === paths.reemissaoConcluida ? 'Pagamento gerado' : 'Acordo concluído');
-  // gcTime 0: each visit asks the BFF, so a finished or replaced agreement is never shown from the cache.
-  const concluded = trpc.agreements.concluded.useQuery(undefined, { gcTime: 0 });
+  // gcTime 0: each visit asks the BFF, so a finished or replaced agreement is never shown from the cache;
+  // but the creation or re-issue that led here handed its agreement over.
+  const concluded = trpc.agreements.concluded.useQuery(undefined, {
+    gcTime: 0,
+    staleTime: HANDED_OVER_FRESH_MS,
+  });
   if (concluded.isPending) return <SpinnerModal open text="Carregando" />;
   if (concluded.isError) {
     return isUnauthorized(concluded.error) ? null : (

@@ -5,9 +5,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
-import { OnDemand } from '../../components/ui/on-demand';
+import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { isUnauthorized } from '../../lib/api/errors';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { useSignedInSession } from '../../lib/api/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
 import {
@@ -33,16 +34,17 @@ import { ProposalsBlock } from './proposals-block';
 import './negotiation.css';
 
 // The modals not on the first screen: their code is fetched when they first open.
+// 'Negociar' opens one of these: their code comes with the page's, not on the tap.
+const negotiationModals = fetchedNow(() => import('./negotiation-modals'));
+const paymentModal = fetchedNow(() => import('./payment-modal'));
 const FutureInstalmentsModal = lazy(() =>
-  import('./negotiation-modals').then((m) => ({ default: m.FutureInstalmentsModal })),
+  negotiationModals().then((m) => ({ default: m.FutureInstalmentsModal })),
 );
 const ConfirmOnlyOverdueModal = lazy(() =>
-  import('./negotiation-modals').then((m) => ({ default: m.ConfirmOnlyOverdueModal })),
+  negotiationModals().then((m) => ({ default: m.ConfirmOnlyOverdueModal })),
 );
-const OneBoletoEachModal = lazy(() =>
-  import('./negotiation-modals').then((m) => ({ default: m.OneBoletoEachModal })),
-);
-const PaymentModal = lazy(() => import('./payment-modal').then((m) => ({ default: m.PaymentModal })));
+const OneBoletoEachModal = lazy(() => negotiationModals().then((m) => ({ default: m.OneBoletoEachModal })));
+const PaymentModal = lazy(() => paymentModal().then((m) => ({ default: m.PaymentModal })));
 const InstalmentDatesModal = lazy(() =>
   import('./instalment-dates-modal').then((m) => ({ default: m.InstalmentDatesModal })),
 );
@@ -75,7 +77,13 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
       dividas: link.chamarDivida,
     },
     // Leaving the page (the wait's way out) stops the browser's wait for the answer.
-    { retry: false, refetchOnWindowFocus: false, trpc: { abortOnUnmount: true } },
+    {
+      retry: false,
+      refetchOnWindowFocus: false,
+      // handed over by the tap on the creditor card when it came with the contract
+      staleTime: HANDED_OVER_FRESH_MS,
+      trpc: { abortOnUnmount: true },
+    },
   );
   const navigate = useNavigate();
   const data = offers.data;

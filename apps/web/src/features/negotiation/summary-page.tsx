@@ -15,6 +15,7 @@ import { PhoneInput } from '../../components/ui/phone-input';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isConflict, isUnauthorized } from '../../lib/api/errors';
+import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { type AgreementIntent, type Summary, trpc } from '../../lib/api/trpc';
 import { PAYMENT_METHOD_LABEL } from '../../lib/content/payment-methods';
 import type { DeliverySchema } from '../../lib/forms/form-resolvers';
@@ -44,7 +45,11 @@ const deliveryResolver = lazyResolver((resolvers) => resolvers.delivery);
 /** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
 export function SummaryPage() {
   usePageTitle('Resumo do acordo');
-  const summary = trpc.negotiation.summary.useQuery(undefined, { retry: false, refetchOnWindowFocus: false });
+  const summary = trpc.negotiation.summary.useQuery(undefined, {
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: HANDED_OVER_FRESH_MS,
+  });
   if (summary.isPending) return <SpinnerModal open text="Carregando" />;
   if (summary.isError) {
     return isUnauthorized(summary.error) ? null : (
@@ -66,10 +71,15 @@ function AgreementSummary({ summary }: { summary: Summary }) {
     {
       refetchInterval: (query) => (query.state.data?.status === 'processando' ? POLL_MS : false),
       refetchOnWindowFocus: false,
+      staleTime: HANDED_OVER_FRESH_MS,
     },
   );
   const create = trpc.agreements.create.useMutation({
-    onSuccess: (result) => utils.agreements.intent.setData({ chave }, result),
+    onSuccess: (result) => {
+      // the concluded page shows the agreement at once
+      if (result.status === 'concluido') utils.agreements.concluded.setData(undefined, result.acordo);
+      utils.agreements.intent.setData({ chave }, result);
+    },
     // Already sent (another tab, a double tap): it is processing, and the page follows it.
     onError: (error) => {
       if (isConflict(error)) utils.agreements.intent.setData({ chave }, { status: 'processando' });

@@ -11,8 +11,10 @@ export function useSaveSummary() {
   const location = useLocation();
   const utils = trpc.useUtils();
   const mutation = trpc.negotiation.saveSummary.useMutation({
+    // /resumo shows the summary at once: it is handed over, with its creation not yet sent.
     onSuccess: (summary) => {
       utils.negotiation.summary.setData(undefined, summary);
+      utils.agreements.intent.setData({ chave: summary.chave }, { status: 'nenhum' });
       void navigate(paths.resumo);
     },
   });

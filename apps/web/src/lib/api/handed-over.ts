@@ -7,7 +7,7 @@ import type { RouterOutputs, trpc } from './trpc';
 export const HANDED_OVER_FRESH_MS = 10_000;
 
 type Utils = ReturnType<typeof trpc.useUtils>;
-export type FirstScreen = NonNullable<RouterOutputs['auth']['signIn']['primeiraTela']>;
+type FirstScreen = NonNullable<RouterOutputs['auth']['signIn']['primeiraTela']>;
 
 /** Minha conta's first screen, as a sign-in answered it. */
 export function handOverFirstScreen(utils: Utils, { credores, pendente, score }: FirstScreen) {

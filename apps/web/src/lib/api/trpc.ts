@@ -11,7 +11,7 @@ export type { RouterInputs, RouterOutputs };
 export type SessionView = NonNullable<RouterOutputs['auth']['session']>;
 export type CreditorCard = RouterOutputs['debts']['creditors'][number];
 /** A contract of the contract-details modal. */
-export type ContractView = RouterOutputs['negotiation']['contracts'][number];
+export type ContractView = RouterOutputs['negotiation']['open']['contratos'][number];
 
 /** What /negociacao and /propostas show for a contract (money in cents, dates ISO). */
 export type Offers = RouterOutputs['negotiation']['offers'];

@@ -1,7 +1,7 @@
 import { type DependencyList, useEffect } from 'react';
 
 /** Runs `work` once the browser is idle (after this task where it cannot tell); answers how to call it off. */
-export function whenIdle(work: () => void): () => void {
+function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(work);
     return () => cancelIdleCallback(id);

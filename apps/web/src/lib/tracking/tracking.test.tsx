@@ -51,10 +51,10 @@ describe('the trail of screen views', () => {
   it("records opening a creditor's contracts and choosing one, with the creditor", async () => {
     const fake = installFakeBff({
       'debts.creditors': () => [CREDITOR],
-      'negotiation.contracts': () => [
-        CONTRACT,
-        { ...CONTRACT, contrato: '4587120093', contratoExibido: '45***093' },
-      ],
+      'negotiation.open': () => ({
+        contratos: [CONTRACT, { ...CONTRACT, contrato: '4587120093', contratoExibido: '45***093' }],
+        seguinte: null,
+      }),
       'negotiation.offers': () => new Promise(() => {}),
     });
     const user = userEvent.setup();
