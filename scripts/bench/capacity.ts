@@ -10,12 +10,18 @@
 //   capacity    5,000 sessions, 1,000 req/s for 30 s through a 20 ms upstream; twice capacity; SIGTERM
 //   hop         req/s of (a) the simulator, (b) a bare Fastify + undici hop, (c) tRPC auth.session; c/b ≥ 0.6
 //   redis       (c) again on a BFF keeping its sessions in a redis-server started here; redis/memory ≥ 0.9
-//   lighthouse  mobile preset over `pnpm start`'s app: /, /login and, signed in, /minha-conta
+//   journey     the journey tapped through in Chromium on a slow phone (slow 4G, CPU 4× slower): each tap until
+//               the next screen is usable, and the API requests and code files it fetched (journey.ts)
+//   lighthouse  mobile preset over `pnpm start`'s app: /, /login and, signed in and reached by clicking,
+//               /minha-conta, /negociacao, /resumo and /acordos; and the host's benchmarkIndex
 // Other knobs:
 //   BENCH_SESSIONS, BENCH_RATE, BENCH_SECONDS   capacity: sessions (5000), rate (1000 req/s), seconds (30)
 //   BENCH_HOP_SECONDS                           hop and redis: seconds of each measurement (10)
 //   BENCH_PROXY_COUNT                           proxy: requests in the burst (10000)
-//   BENCH_LIGHTHOUSE_RUNS                       lighthouse: runs of each page, the best kept (2)
+//   BENCH_JOURNEY_RUNS                          journey: runs, the median of each step kept (3)
+//   BENCH_JOURNEY_BASELINE=REV                  journey: also measure REV (a git revision, checked out, installed
+//                                               and built in a temporary worktree), reported beside, untargeted
+//   BENCH_LIGHTHOUSE_RUNS                       lighthouse: runs of each page, the median kept (3)
 //   BENCH_WEB_BUILD=0                           lighthouse: serve apps/web/dist as it is, without building it
 //   BENCH_LIGHTHOUSE_REPORTS=DIR                lighthouse: write each page's HTML report into DIR
 //   BENCH_RESULTS=FILE                          where the results go: bench/results.json for a whole run;
@@ -34,17 +40,19 @@ import { startRedisServer } from '@portal/test-kit/redis-server';
 import { measureSocketDrop } from '@portal/test-kit/socket-drop';
 import autocannon from 'autocannon';
 import { measureHop } from './hop';
+import type { JourneyFigures, ReachedPage } from './journey';
 import type { Category } from './lighthouse';
 import { signIn } from './sign-in';
 import { type Comparison, type Figure, formatTable, judge, selectAreas, type Unit } from './table';
 
-const AREAS = ['proxy', 'drop', 'capacity', 'hop', 'redis', 'lighthouse'] as const;
+const AREAS = ['proxy', 'drop', 'capacity', 'hop', 'redis', 'journey', 'lighthouse'] as const;
 const areas = selectAreas(process.env.BENCH_ONLY, AREAS);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PROXY_COUNT = Number(process.env.BENCH_PROXY_COUNT ?? 10_000);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 2);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const JOURNEY_RUNS = Number(process.env.BENCH_JOURNEY_RUNS ?? 3);
 const RESULTS =
   process.env.BENCH_RESULTS ??
   (process.env.BENCH_ONLY ? undefined : fileURLToPath(new URL('../../bench/results.json', import.meta.url)));
@@ -349,24 +357,104 @@ async function hopArea(withHop: boolean, redisUrl: string | undefined) {
   }
 }
 
-const PAGES: { path: string; signedIn?: boolean; targets: Partial<Record<Category, number>> }[] = [
-  { path: '/', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
-  { path: '/login', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
-  { path: '/minha-conta', signedIn: true, targets: { performance: 90, accessibility: 100 } },
+const FAST = { performance: 95 } as const;
+const PAGES: { path: string; reached?: ReachedPage; targets: Partial<Record<Category, number>> }[] = [
+  { path: '/', targets: { ...FAST, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: '/login', targets: { ...FAST, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: '/minha-conta', reached: '/minha-conta', targets: { ...FAST, accessibility: 100 } },
+  { path: '/negociacao', reached: '/negociacao', targets: { ...FAST, accessibility: 100 } },
+  { path: '/resumo', reached: '/resumo', targets: { ...FAST, accessibility: 100 } },
+  { path: '/acordos', reached: '/acordos', targets: { ...FAST, accessibility: 100 } },
 ];
+/** Total blocking time of every page, at most (ms). */
+const TBT_TARGET = 150;
+/** Each tap after sign-in, the journey after sign-in, and the cold /login, at most (ms). */
+const JOURNEY_TARGETS = { tap: 1_000, afterSignIn: 3_000, coldLogin: 2_000 };
+
+/** A temporary worktree of `rev`, installed from the store and with its SPA built; removed by the caller. */
+async function baselineCheckout(rev: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dir = `${os.tmpdir()}/portal-baseline-${randomBytes(4).toString('hex')}`;
+  await run('git', ['-C', root, 'worktree', 'add', '--detach', dir, rev]);
+  const remove = () => run('git', ['-C', root, 'worktree', 'remove', '--force', dir]).then(() => undefined);
+  try {
+    await run('pnpm', ['install', '--frozen-lockfile', '--offline'], { cwd: dir, maxBuffer: 64 * MB });
+    await run('pnpm', ['--filter', '@portal/web', 'build'], { cwd: dir, maxBuffer: 64 * MB });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+function reportJourney(prefix: string, label: string, figures: JourneyFigures, targeted: boolean) {
+  const target = (value: number): [Comparison, number] | undefined => (targeted ? ['≤', value] : undefined);
+  const steps = [
+    ...figures.maria.map((f) => ({ who: 'Maria', f })),
+    ...figures.ana.map((f) => ({ who: 'Ana', f })),
+  ];
+  for (const [i, { who, f }] of steps.entries()) {
+    const cold = f.step.startsWith('open /login');
+    const name = `${prefix}.${who.toLowerCase()}.${i}`;
+    report(
+      'journey',
+      `${name}.ms`,
+      `${label}${who}: ${f.step}`,
+      f.ms,
+      'ms',
+      target(cold ? JOURNEY_TARGETS.coldLogin : JOURNEY_TARGETS.tap),
+    );
+    report(
+      'journey',
+      `${name}.api`,
+      `${label}${who}: ${f.step}: API requests${f.calls.length ? ` (${f.calls.join(' · ')})` : ''}`,
+      f.api,
+      'count',
+    );
+    report('journey', `${name}.code`, `${label}${who}: ${f.step}: JavaScript files fetched`, f.code, 'count');
+  }
+  const after = figures.maria.filter((f) => !f.step.startsWith('open /login'));
+  report(
+    'journey',
+    `${prefix}.maria.afterSignIn`,
+    `${label}Maria: the journey after sign-in, in all`,
+    after.reduce((sum, f) => sum + f.ms, 0),
+    'ms',
+    target(JOURNEY_TARGETS.afterSignIn),
+  );
+}
+
+async function journeyArea() {
+  const { measureJourney } = await import('./journey');
+  if (process.env.BENCH_WEB_BUILD !== '0')
+    await run('pnpm', ['--filter', '@portal/web', 'build'], { maxBuffer: 64 * MB });
+  const baselineRev = process.env.BENCH_JOURNEY_BASELINE;
+  if (baselineRev) {
+    const baseline = await baselineCheckout(baselineRev);
+    try {
+      const before = await measureJourney({ root: baseline.dir, runs: JOURNEY_RUNS });
+      reportJourney('before', `before (${baselineRev}): `, before, false);
+    } finally {
+      await baseline.remove();
+    }
+  }
+  reportJourney('now', '', await measureJourney({ runs: JOURNEY_RUNS }), true);
+}
 
 async function lighthouseArea() {
   const { CATEGORIES, measureLighthouse } = await import('./lighthouse');
   const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
-  const scored = await measureLighthouse({
+  const { scores: scored, benchmarkIndex } = await measureLighthouse({
     pages: PAGES,
     runs: LIGHTHOUSE_RUNS,
-    build: process.env.BENCH_WEB_BUILD !== '0',
+    build: process.env.BENCH_WEB_BUILD !== '0' && !areas.includes('journey'),
     ...(reportsDir ? { reportsDir } : {}),
   });
+  report('lighthouse', 'benchmarkIndex', "this host's Lighthouse benchmarkIndex", benchmarkIndex, 'score');
+  progress(`lighthouse: benchmarkIndex ${benchmarkIndex}`);
   for (const [i, page] of scored.entries()) {
-    const { signedIn, targets } = PAGES[i] ?? { targets: {} };
-    if (signedIn) {
+    const { reached, targets } = PAGES[i] ?? { targets: {} };
+    if (reached) {
       report(
         'lighthouse',
         `${page.path}.stayed`,
@@ -391,7 +479,10 @@ async function lighthouseArea() {
     }
     report('lighthouse', `${page.path}.fcp`, `${page.path}: first contentful paint`, page.fcp, 'ms');
     report('lighthouse', `${page.path}.lcp`, `${page.path}: largest contentful paint`, page.lcp, 'ms');
-    report('lighthouse', `${page.path}.tbt`, `${page.path}: total blocking time`, page.tbt, 'ms');
+    report('lighthouse', `${page.path}.tbt`, `${page.path}: total blocking time`, page.tbt, 'ms', [
+      '≤',
+      TBT_TARGET,
+    ]);
     report('lighthouse', `${page.path}.cls`, `${page.path}: cumulative layout shift`, page.cls, 'ratio');
     if (page.runtimeError) notes.push(`lighthouse ${page.path}: ${page.runtimeError}`);
     progress(`lighthouse ${page.path}: performance ${page.scores.performance}`);
@@ -445,6 +536,7 @@ try {
     await redis?.close();
     redis = undefined;
   }
+  if (areas.includes('journey')) await area('journey', journeyArea);
   if (areas.includes('lighthouse')) await area('lighthouse', lighthouseArea);
 } finally {
   await cleanUp();
