@@ -66,22 +66,22 @@ async function setFaults(faults: Record<string, unknown>) {
 test('when the upstream has nothing left to issue, /acordos says so and offers the way on', async ({
   page,
 }) => {
-  await signInAsCopyOf(page, 'ana');
+  const ana = await signInAsCopyOf(page, 'ana');
   await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
   await expect(page).toHaveURL(/\/acordos\?credor=1006&contrato=6011452873&/);
   const open = page.getByRole('button', { name: 'Gerar pagamento da parcela 4' });
   await expect(open).toBeEnabled();
 
   // The agreement ended upstream meanwhile: emitirBoleto answers no boleto and no error (docs/upstream-api.md,
-  // the simulator's emptyReissue knob). The knob is the simulator's, for everyone: it is on for this one
-  // request only.
-  await setFaults({ emptyReissue: true });
+  // the simulator's emptyReissue knob). The knob is the simulator's: it hits this copy's document only, so
+  // no other test's re-issue running meanwhile is touched, and it is on for this one request.
+  await setFaults({ emptyReissue: true, emptyReissueDocuments: [ana.cpfCnpj] });
   try {
     const reply = page.waitForResponse((response) => response.url().includes('agreements.reissue'));
     await open.click();
     await reply;
   } finally {
-    await setFaults({ emptyReissue: false });
+    await setFaults({ emptyReissue: false, emptyReissueDocuments: [] });
   }
 
   const notice = page.getByRole('alertdialog', { name: 'Não há parcelas a emitir neste acordo' });

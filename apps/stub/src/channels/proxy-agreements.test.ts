@@ -1,6 +1,7 @@
 import { PROXY_RETORNO, proxyReply } from '@portal/contracts/upstream/proxy-channel';
 import { useStubServer } from '@portal/test-kit/stub-server';
 import { openSocket } from '@portal/test-kit/stub-socket';
+import { formatDocument } from '@portal/validation/document';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boletoNossoNumero } from '../negotiation/agreements';
 
@@ -189,6 +190,23 @@ describe('emitirBoleto', () => {
     const reply = await ana.ask('emitirBoleto', emitir(ana.user.profile.email));
     expect(reply).toMatchObject({ err: false, data: { erro: false, boletos: [] } });
     ana.close();
+  });
+
+  it('issues nothing only to the documents the knob names, as typed or in digits', async () => {
+    const named = await proxyAsCopyOf('ana');
+    const other = await proxyAsCopyOf('ana');
+    server.stub.faults.set({
+      emptyReissue: true,
+      emptyReissueDocuments: [formatDocument(named.user.cpfCnpj)],
+    });
+    expect(await named.ask('emitirBoleto', emitir(named.user.profile.email))).toMatchObject({
+      data: { erro: false, boletos: [] },
+    });
+    expect(await other.ask('emitirBoleto', emitir(other.user.profile.email))).toMatchObject({
+      data: { erro: false, boletos: [{ url: expect.any(String) }] },
+    });
+    named.close();
+    other.close();
   });
 
   it('issues any unpaid boleto of an individual-instalments agreement, in that mode only', async () => {

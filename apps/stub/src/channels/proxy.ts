@@ -243,7 +243,7 @@ async function answer(
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
       const agreement = contract ? ledgerAgreement(user, state, now, contract) : undefined;
       const data = await state.ledger.reissue(request, agreement, payer(request.codcredor), {
-        empty: faults.get().emptyReissue,
+        empty: faults.reissuesNothing(user.cpfCnpj),
       });
       if (!data.erro) state.notifyBoletos(user, request.destinorecebimento, data.boletos);
       return success(request, data);

@@ -14,6 +14,8 @@ export const faultsSchema = z.object({
    * (nothing is left to issue)
    */
   emptyReissue: z.boolean().default(false),
+  /** the documents (as typed or in digits) the knob above hits; empty: everyone */
+  emptyReissueDocuments: z.array(z.string().max(20)).max(100).default([]),
   /**
    * the proxy channel sends every reply twice, each after a reply to a request nobody made (a stray
    * `idRequest`), as a confused upstream or a replayed socket buffer would
@@ -80,6 +82,15 @@ export function createFaults(initial: Partial<Faults> = {}) {
       const fails = random() < current.errorRate;
       if (fails) injected.error += 1;
       return fails;
+    },
+    /** Whether emitirBoleto issues nothing to this person: `emptyReissue`, for the documents named if any. */
+    reissuesNothing(cpfCnpj: string): boolean {
+      const { emptyReissue, emptyReissueDocuments } = current;
+      return (
+        emptyReissue &&
+        (emptyReissueDocuments.length === 0 ||
+          emptyReissueDocuments.some((d) => normalizeDocument(d) === cpfCnpj))
+      );
     },
     /**
      * How the reply to a gerarBoleto that made an agreement fails, if it does: a server error, an
