@@ -2,6 +2,9 @@
 // profile (150 ms round trip, 1.6 Mbps down, 750 kbps up) and a CPU 4× slower, applied with the DevTools
 // protocol to the page. Each step is timed from the tap until the next screen is usable: its control is
 // visible and React has attached its handlers (a prerendered control is visible before it works).
+// The bench goes at a person's pace: it reads each screen for a second before the next tap, and types
+// at about 16 keys a second. The portal fetches the next step's code in that idle time, as it would for
+// a person; only the time from a tap until the screen it leads to is usable is counted.
 // Each run signs in as a fresh copy of the persona (the simulator's POST /__stub/personas), so a run's
 // agreement does not change the next run's offers.
 import { type BrowserContext, chromium, devices, type Locator, type Page } from 'playwright-core';
@@ -10,6 +13,8 @@ import { type Served, startServed } from './served';
 const PASSWORD = 'Acordo@2026';
 /** Lighthouse's mobile "slow 4G" and its CPU slowdown. */
 const PROFILE = { latencyMs: 150, downKbps: 1_600, upKbps: 750, cpuSlowdown: 4 };
+/** A person's pace: reading a screen before tapping on, and the time between two keys. */
+const PACE = { readMs: 1_000, keyMs: 60 };
 
 export interface StepFigure {
   step: string;
@@ -82,6 +87,7 @@ async function phonePage(context: BrowserContext) {
     await tap();
     await usable(next);
     const end = performance.now();
+    await page.waitForTimeout(PACE.readMs);
     const during = requests.filter((r) => r.at >= start && r.at <= end);
     figures.push({
       step: name,
@@ -97,8 +103,8 @@ async function phonePage(context: BrowserContext) {
 async function signInSteps(page: Page, step: Awaited<ReturnType<typeof phonePage>>['step'], who: Copy) {
   const entrar = page.getByRole('button', { name: 'Entrar', exact: true });
   await step('open /login, cold', () => page.goto('/login'), entrar);
-  await page.getByLabel('CPF/CNPJ').fill(who.cpfCnpj);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('CPF/CNPJ').pressSequentially(who.cpfCnpj, { delay: PACE.keyMs });
+  await page.getByLabel('Senha', { exact: true }).pressSequentially(PASSWORD, { delay: PACE.keyMs });
   return entrar;
 }
 
@@ -122,8 +128,10 @@ async function mariaRun(context: BrowserContext, stubUrl: string): Promise<StepF
   );
   const email = page.getByPlaceholder('Digite seu email');
   if (await email.isVisible()) {
-    await email.fill(maria.email);
-    await page.getByPlaceholder('Digite seu celular').fill(maria.telefone);
+    await email.pressSequentially(maria.email, { delay: PACE.keyMs });
+    await page
+      .getByPlaceholder('Digite seu celular')
+      .pressSequentially(maria.telefone, { delay: PACE.keyMs });
   }
   await step(
     'Concluir acordo → concluded page',
