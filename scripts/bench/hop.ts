@@ -4,6 +4,7 @@
 // `pnpm bench` also runs (c) on a BFF keeping its sessions in Redis, to compare the two session stores.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startAppProcess } from '@portal/test-kit/app-process';
 import { freePort } from '@portal/test-kit/free-port';
@@ -24,8 +25,19 @@ async function startBare(upstream: string) {
     },
   );
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, kill: () => child.kill('SIGKILL') };
 }
+
+/** Seconds of CPU a process has used so far, all its threads, user and system (Linux's /proc; NaN elsewhere). */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  const stat = pid ? await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '') : '';
+  // the fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in these */
+const CLOCK_TICKS = 100;
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) =>
@@ -55,14 +67,15 @@ const bffEnv = (upstream: string) => ({
 
 /**
  * Requests per second of (a), (b) and (c), one after another against one simulator process; with `redisUrl`,
- * `cRedis` is (c) on the Redis session store, measured in turns with (c). A figure not measured is NaN.
+ * `cRedis` is (c) on the Redis session store, measured in turns with (c); and each one's CPU per request
+ * (`cpuUs`: the answering process's own, µs). A figure not measured is NaN.
  */
 export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOptions = {}) {
   const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
   const stops: (() => void)[] = [() => stub.kill('SIGKILL')];
   try {
     const token = await stubToken(stub.url);
-    const plan: [string, autocannon.Options][] = [];
+    const plan: [string, autocannon.Options, number | undefined][] = [];
     if (targets.includes('a')) {
       plan.push([
         'a',
@@ -72,17 +85,22 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ token }),
         },
+        stub.child.pid,
       ]);
     }
     if (targets.includes('b')) {
       const bare = await startBare(stub.url);
       stops.push(bare.kill);
-      plan.push(['b', { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` }]);
+      plan.push(['b', { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` }, bare.pid]);
     }
     if (targets.includes('c')) {
       const bff = await startAppProcess('bff', bffEnv(stub.url), { logs: 'discarded' });
       stops.push(() => bff.kill('SIGKILL'));
-      plan.push(['c', { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } }]);
+      plan.push([
+        'c',
+        { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } },
+        bff.child.pid,
+      ]);
     }
     if (redisUrl) {
       const bff = await startAppProcess(
@@ -94,15 +112,23 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
       plan.push([
         'cRedis',
         { url: `${bff.url}/trpc/auth.session`, headers: { cookie: await signIn(bff.url) } },
+        bff.child.pid,
       ]);
     }
 
     const samples: Record<string, number[]> = {};
+    // CPU seconds of the answering process and the requests it answered, per target
+    const work: Record<string, { cpu: number; requests: number }> = {};
+    const pids = Object.fromEntries(plan.map(([name, , pid]) => [name, pid]));
     const measure = async (name: string, target: autocannon.Options, seconds: number) => {
+      const cpuBefore = await cpuSeconds(pids[name]);
       const result = await run({ ...target, duration: seconds });
+      const cpu = (await cpuSeconds(pids[name])) - cpuBefore;
       if (result.non2xx + result.errors > 0)
         throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       samples[name] = [...(samples[name] ?? []), result.requests.average];
+      const sum = work[name] ?? { cpu: 0, requests: 0 };
+      work[name] = { cpu: sum.cpu + cpu, requests: sum.requests + result.requests.total };
     };
     const c = plan.find(([name]) => name === 'c')?.[1];
     const cRedis = plan.find(([name]) => name === 'cRedis')?.[1];
@@ -125,11 +151,22 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
     const results = Object.fromEntries(
       Object.entries(samples).map(([name, rates]) => [name, rates.reduce((a, b) => a + b, 0) / rates.length]),
     );
+    /** µs of the answering process's CPU per request */
+    const cpuPerRequest = (name: string) => {
+      const w = work[name];
+      return w && w.requests > 0 ? (w.cpu * 1e6) / w.requests : Number.NaN;
+    };
     return {
       a: results.a ?? Number.NaN,
       b: results.b ?? Number.NaN,
       c: results.c ?? Number.NaN,
       cRedis: results.cRedis ?? Number.NaN,
+      cpuUs: {
+        a: cpuPerRequest('a'),
+        b: cpuPerRequest('b'),
+        c: cpuPerRequest('c'),
+        cRedis: cpuPerRequest('cRedis'),
+      },
     };
   } finally {
     for (const stop of stops.reverse()) stop();

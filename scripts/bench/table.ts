@@ -1,6 +1,6 @@
 // The bench's figures, judged against their targets, as one table and as the rows of bench/results.json.
 
-export type Unit = 'ms' | 's' | 'req/s' | 'MB' | 'count' | 'ratio' | 'score' | 'bool';
+export type Unit = 'ms' | 'µs' | 's' | 'req/s' | 'MB' | 'count' | 'ratio' | 'score' | 'bool';
 export type Comparison = '<' | '≤' | '>' | '≥' | '=';
 
 export interface Figure {
@@ -56,6 +56,8 @@ export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case 'ms':
       return Math.abs(value) < 100 ? `${value.toFixed(1)} ms` : `${grouped.format(value)} ms`;
+    case 'µs':
+      return `${grouped.format(value)} µs`;
     case 's':
       return `${value.toFixed(1)} s`;
     case 'req/s':
