@@ -11,6 +11,7 @@ import {
   ShareIcon,
   SmsIcon,
 } from '../../components/ui/icons';
+import { Modal } from '../../components/ui/modal';
 import { OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
@@ -94,6 +95,8 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
   const markDone = (action: string) => setDone((previous) => new Set(previous).add(action));
   const [announcement, announce] = useAnnouncement();
   const [channel, setChannel] = useState<SendChannel | null>(null);
+  // Nothing was left to send: the BFF forgot the agreement, and says why before Minha conta.
+  const [ended, setEnded] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
   const download = useBoletoDownloads();
@@ -142,10 +145,11 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
       markDone(sentBy);
       announce(message);
     };
-    // With no boleto left to send the BFF forgot the agreement: then the user goes back to Minha conta.
-    void utils.agreements.concluded
-      .fetch()
-      .then((still) => (still ? done() : void navigate(paths.minhaConta, { replace: true })), done);
+    // With no boleto left to send the BFF forgot the agreement: it is said, then Minha conta. Asked
+    // outside the page's query, which would take the page away before the person reads why.
+    void utils.client.agreements.concluded
+      .query()
+      .then((still) => (still ? done() : setEnded(message)), done);
   };
 
   const actionsTitle = card ? 'Receba o link de pagamento' : 'Selecione a forma de envio do boleto';
@@ -358,6 +362,24 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         <SendModal channel={channel} onClose={() => setChannel(null)} onSent={sent} />
       </OnDemand>
       <ErrorModal open={copyFailed} message={COPY_FAILED} onClose={() => setCopyFailed(false)} />
+      <Modal
+        open={ended !== null}
+        name="modalSemBoletos"
+        role="alertdialog"
+        tone="warning"
+        title="Nada a enviar"
+        description={<p>{ended}</p>}
+        onClose={() => void navigate(paths.minhaConta, { replace: true })}
+        actions={
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void navigate(paths.minhaConta, { replace: true })}
+          >
+            Ir para Minha Conta
+          </button>
+        }
+      />
       <SpinnerModal open={finish.isPending} text="Carregando" />
     </div>
   );

@@ -8,8 +8,8 @@ import { agreementsHref } from '../../lib/navigation/journey-links';
 import { paths } from '../../lib/navigation/paths';
 import { NOTHING_TO_ISSUE } from './agreements-page';
 
-// A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user goes home
-// (from /acordos once told so).
+// A boleto issue answered with no boletos: the BFF has forgotten the agreement, and the user is told so,
+// then goes home.
 
 function render(path: string, handlers: FakeHandlers) {
   const fake = installFakeBff({ 'debts.creditors': () => [], ...handlers });
@@ -31,7 +31,7 @@ describe('a boleto issue with nothing left to issue', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
   });
 
-  it('on the concluded page, a send leads to Minha conta without saying it was sent', async () => {
+  it("on the concluded page, a send says nothing was left to send, not that it was sent, then 'Ir para Minha Conta'", async () => {
     let kept: ReturnType<typeof concluded> | null = concluded();
     const { user, router } = render(paths.acordoConcluido, {
       'agreements.concluded': () => kept,
@@ -44,7 +44,11 @@ describe('a boleto issue with nothing left to issue', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Digite seu e-mail' });
     await user.type(within(dialog).getByLabelText('E-mail'), 'maria@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    const notice = await screen.findByRole('alertdialog', { name: 'Nada a enviar' });
+    expect(notice.textContent).toContain('Não há boletos a emitir para este acordo. Consulte Minha Conta.');
     expect(screen.queryByText('Enviado')).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.acordoConcluido);
+    await user.click(within(notice).getByRole('button', { name: 'Ir para Minha Conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
   });
 });
