@@ -82,3 +82,36 @@ test("Roberto's upfront card shows the day and the price the payment modal opens
 function textAfter(text: string | null, prefix: string): string {
   return (text ?? '').replace(prefix, '').trim();
 }
+
+test("Paulo's long debts lookup on Minha conta says it is still going, how long it has taken, and lets him stop it", async ({
+  page,
+}) => {
+  // The page's clock flows as usual; the test moves it on instead of waiting minutes.
+  await page.clock.install();
+  // Paulo's upstream never answers within the sign-in's 1.5 s, so Minha conta asks debts.creditors itself.
+  // The BFF of this stack gives up on the upstream after 3 s (playwright.config.ts), the real one after
+  // 195 s: the request is held here, as a production upstream that never answers holds it.
+  await page.route(/\/trpc\/[^?]*debts\.creditors/, () => {});
+  await signIn(page, 'paulo');
+  const wait = page.getByRole('dialog', { name: 'Buscando dívidas...' });
+  await expect(wait).toBeVisible();
+  const still = wait.getByRole('status').filter({ hasText: 'Ainda consultando' });
+
+  await page.clock.fastForward(6_000);
+  await expect(still).toHaveText('Ainda consultando os credores. Isso pode levar alguns minutos.');
+  await expect(still).toHaveAttribute('aria-live', 'polite');
+  await expect(wait.getByText(/^Tempo de espera: \d+ s$/)).toBeVisible();
+  await page.clock.fastForward(60_000);
+  await expect(wait.getByText(/^Tempo de espera: 1 min \d+ s$/)).toBeVisible();
+  await expect(still).toHaveText('Ainda consultando os credores. Isso pode levar alguns minutos.');
+  await expectNoSeriousA11yViolations(page);
+
+  await wait.getByRole('button', { name: 'Cancelar consulta' }).click();
+  await expect(wait).toBeHidden();
+  await expect(page.getByText('Não foi possível buscar as suas dívidas agora.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Olá, Paulo/ })).toBeFocused();
+  // 'Tentar novamente' asks again, behind the same wait
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(wait).toBeVisible();
+  await expect(page.getByText('Não foi possível buscar as suas dívidas agora.')).toBeHidden();
+});

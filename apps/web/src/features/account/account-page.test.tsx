@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { MARIA, renderApp } from '../../../test/render-app';
+import { SLOW_LOOKUP_MS } from '../../components/ui/lookup-wait';
 import type { CreditorCard, SessionView } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { pendingAgreementText } from './pending-agreement-notice';
@@ -66,6 +67,40 @@ describe('AccountPage (/minha-conta)', () => {
     installFakeBff({ 'debts.creditors': () => [] });
     renderApp(paths.minhaConta, { session: company('Comércio Exemplo S.A.', '11.222.333/0001-81') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Comércio Exemplo S.A.' })).toBeTruthy();
+  });
+
+  it("says a long debts' lookup is still going, how long it has taken, lets the person stop it, then asks again", async () => {
+    // The wait's clock: the page's requests and the user's events keep real timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const answers = [new Promise<CreditorCard[]>(() => {}), Promise.resolve(CREDITORS)];
+      const fake = installFakeBff({
+        'debts.creditors': () => answers.shift() ?? Promise.resolve(CREDITORS),
+      });
+      renderApp(paths.minhaConta, { session: MARIA });
+      const dialog = await screen.findByRole('dialog', { name: 'Buscando dívidas...' });
+      const still = within(dialog).getAllByRole('status')[1] as HTMLElement;
+      expect(still.textContent).toBe('');
+      await act(async () => {
+        vi.advanceTimersByTime(SLOW_LOOKUP_MS);
+      });
+      expect(still.textContent).toBe('Ainda consultando os credores. Isso pode levar alguns minutos.');
+      expect(within(dialog).getByText('Tempo de espera: 5 s')).toBeTruthy();
+
+      const user = userEvent.setup();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar consulta' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Buscando dívidas...' })).toBeNull());
+      expect(screen.getByText('Não foi possível buscar as suas dívidas agora.')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+
+      await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+      expect(await screen.findByText('Ipê Eletro')).toBeTruthy();
+      expect(screen.queryByText('Não foi possível buscar as suas dívidas agora.')).toBeNull();
+      expect(fake.callsTo('debts.creditors')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('greets a person by the first name', async () => {

@@ -2,8 +2,8 @@ import { lazy, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MoreIcon } from '../../components/ui/icons';
+import { LookupWaitModal } from '../../components/ui/lookup-wait';
 import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
-import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { useSignedInSession } from '../../lib/api/session';
@@ -45,9 +45,16 @@ function MoreOptionsShortcut() {
 export function AccountPage() {
   usePageTitle('Minha conta');
   const session = useSignedInSession();
-  // handed over by the sign-in when it came with the answer
-  const creditors = trpc.debts.creditors.useQuery(undefined, { staleTime: HANDED_OVER_FRESH_MS });
+  // handed over by the sign-in when it came with the answer; 'Cancelar consulta' (and leaving the page)
+  // stops the browser's wait for it
+  const creditors = trpc.debts.creditors.useQuery(undefined, {
+    staleTime: HANDED_OVER_FRESH_MS,
+    trpc: { abortOnUnmount: true },
+  });
+  const utils = trpc.useUtils();
   const [errorDismissed, setErrorDismissed] = useState(false);
+  // the person stopped a lookup the upstream was taking minutes to answer
+  const [gaveUp, setGaveUp] = useState(false);
   const [selected, setSelected] = useState<CreditorCardData | null>(null);
   const track = useTrack();
   const showMore = (creditor: CreditorCardData) => {
@@ -59,6 +66,7 @@ export function AccountPage() {
 
   const retry = () => {
     setErrorDismissed(false);
+    setGaveUp(false);
     void creditors.refetch();
   };
 
@@ -103,7 +111,7 @@ export function AccountPage() {
       <div hidden={loading}>
         <ScoreCard />
       </div>
-      {failed && errorDismissed ? (
+      {gaveUp || (failed && errorDismissed) ? (
         <div className="empty-state">
           <p>Não foi possível buscar as suas dívidas agora.</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
@@ -115,7 +123,17 @@ export function AccountPage() {
         <MoreOptionsShortcut />
       </div>
 
-      <SpinnerModal open={loading} text="Buscando dívidas..." returnFocusRef={headingRef} />
+      <LookupWaitModal
+        open={loading && !gaveUp}
+        text="Buscando dívidas..."
+        slowText="Ainda consultando os credores. Isso pode levar alguns minutos."
+        leaveLabel="Cancelar consulta"
+        onLeave={() => {
+          void utils.debts.creditors.cancel();
+          setGaveUp(true);
+        }}
+        returnFocusRef={headingRef}
+      />
       <ErrorModal
         open={failed && !errorDismissed}
         message={errorMessage(creditors.error)}

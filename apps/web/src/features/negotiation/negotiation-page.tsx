@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { LookupWaitModal } from '../../components/ui/lookup-wait';
 import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { isUnauthorized } from '../../lib/api/errors';
@@ -29,7 +30,6 @@ import {
   toggleGroup,
 } from './instalment-selection';
 import { InstalmentsBlock } from './instalments-block';
-import { LookupWaitModal } from './lookup-wait';
 import { ProposalsBlock } from './proposals-block';
 import './negotiation.css';
 

@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
+import { LookupWaitModal } from '../../components/ui/lookup-wait';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
@@ -19,7 +20,6 @@ import {
 } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
-import { LookupWaitModal } from './lookup-wait';
 import { hasUpcomingInstalments, splitOffers } from './offers';
 import { PaymentDateSelect, usePaymentDates } from './payment-date-select';
 import { PaymentMethodChoice } from './payment-method-choice';

@@ -36,34 +36,37 @@ describe('a lookup the upstream takes minutes to answer', () => {
   it.each([
     ['/negociacao', NEGOTIATION_URL],
     ['/propostas', PROPOSALS_URL],
-  ])('on %s says once it is still going, shows the time waited, and leaves for Minha conta', async (_, url) => {
-    const fake = installFakeBff({ 'negotiation.offers': () => new Promise<Offers>(() => {}) });
-    const { router } = renderApp(url, { session: MARIA });
-    const dialog = await screen.findByRole('dialog', { name: 'Buscando dados...' });
-    const regions = within(dialog).getAllByRole('status');
-    const still = regions[1] as HTMLElement;
-    // A quick answer would show the spinner alone: nothing more for the first seconds.
-    await wait(SLOW_LOOKUP_MS - 1000);
-    expect(still.textContent).toBe('');
-    expect(still.getAttribute('aria-live')).toBe('polite');
-    expect(within(dialog).queryByRole('button')).toBeNull();
+  ])(
+    'on %s says once it is still going, shows the time waited, and leaves for Minha conta',
+    async (_, url) => {
+      const fake = installFakeBff({ 'negotiation.offers': () => new Promise<Offers>(() => {}) });
+      const { router } = renderApp(url, { session: MARIA });
+      const dialog = await screen.findByRole('dialog', { name: 'Buscando dados...' });
+      const regions = within(dialog).getAllByRole('status');
+      const still = regions[1] as HTMLElement;
+      // A quick answer would show the spinner alone: nothing more for the first seconds.
+      await wait(SLOW_LOOKUP_MS - 1000);
+      expect(still.textContent).toBe('');
+      expect(still.getAttribute('aria-live')).toBe('polite');
+      expect(within(dialog).queryByRole('button')).toBeNull();
 
-    await wait(1000);
-    expect(still.textContent).toBe(SLOW_LOOKUP_TEXT);
-    expect(within(dialog).getByText('Tempo de espera: 5 s')).toBeTruthy();
-    await wait(61_000);
-    expect(within(dialog).getByText('Tempo de espera: 1 min 6 s')).toBeTruthy();
-    // The time moves on outside the live regions, which keep their one sentence each.
-    expect(within(dialog).getAllByRole('status')).toEqual(regions);
-    expect(regions.map((r) => r.textContent)).toEqual(['Buscando dados...', SLOW_LOOKUP_TEXT]);
+      await wait(1000);
+      expect(still.textContent).toBe(SLOW_LOOKUP_TEXT);
+      expect(within(dialog).getByText('Tempo de espera: 5 s')).toBeTruthy();
+      await wait(61_000);
+      expect(within(dialog).getByText('Tempo de espera: 1 min 6 s')).toBeTruthy();
+      // The time moves on outside the live regions, which keep their one sentence each.
+      expect(within(dialog).getAllByRole('status')).toEqual(regions);
+      expect(regions.map((r) => r.textContent)).toEqual(['Buscando dados...', SLOW_LOOKUP_TEXT]);
 
-    const [signal] = offersRequests(fake.fetchMock);
-    expect(signal?.aborted).toBe(false);
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Voltar para minha conta' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
-    // The browser stopped waiting for the answer.
-    await waitFor(() => expect(signal?.aborted).toBe(true));
-  });
+      const [signal] = offersRequests(fake.fetchMock);
+      expect(signal?.aborted).toBe(false);
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Voltar para minha conta' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+      // The browser stopped waiting for the answer.
+      await waitFor(() => expect(signal?.aborted).toBe(true));
+    },
+  );
 
   it("still ends with the BFF's timeout message when nobody leaves", async () => {
     const answer = deferred<Offers>();
