@@ -84,11 +84,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Apart: the home page's entry hydrates without it, and its islands load without it.
             { name: 'router', test: /node_modules[\\/]react-router(-dom)?[\\/]/ },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
-            // The API client's layer, loaded by the app and by the home page's islands alike.
+            // The API client's layer, loaded by the app and by the home page's islands alike, with the small
+            // helpers every signed-in page runs (what a step hands over, the idle-time fetch).
             {
               name: 'api',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]lib[\\/](api[\\/](providers|trpc|session|errors)|tracking[\\/]tracking|forms[\\/]prefill)\.tsx?$/,
+              test: /[\\/]src[\\/]lib[\\/](api[\\/](providers|trpc|session|errors|handed-over)|tracking[\\/]tracking|forms[\\/]prefill|browser[\\/]when-idle)\.tsx?$/,
             },
           ],
         },

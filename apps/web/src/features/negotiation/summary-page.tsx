@@ -1,7 +1,7 @@
 import { isBlankOrValidEmail } from '@portal/validation/email';
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
-import { lazy, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -10,8 +10,7 @@ import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { Field } from '../../components/ui/field';
-import { OnDemand } from '../../components/ui/on-demand';
-import { PhoneInput } from '../../components/ui/phone-input';
+import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isConflict, isUnauthorized } from '../../lib/api/errors';
@@ -24,6 +23,11 @@ import { agreementsHref } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './negotiation.css';
+
+// The phone's mask (its library is about 17 KB) is not part of the page's first load: fetched with the
+// page, it is in long before a person reaches the field, which shows read-only until then.
+const phoneInput = fetchedNow(() => import('../../components/ui/phone-input'));
+const PhoneInput = lazy(() => phoneInput().then((m) => ({ default: m.PhoneInput })));
 
 // The modals not on the first screen: their code is fetched when they first open.
 const InstalmentDetailsModal = lazy(() =>
@@ -154,18 +158,35 @@ function AgreementSummary({ summary }: { summary: Summary }) {
                   />
                 )}
               </Field>
-              <PhoneInput
-                label="Celular"
-                placeholder="Digite seu celular"
-                value={phone.value}
-                onChange={phone.onChange}
-                onBlur={phone.onBlur}
-                ref={phone.ref}
-                name={phone.name}
-                disabled={phoneLocked}
-                error={phoneLocked ? undefined : phoneState.error?.message}
-                hint={phoneLocked ? 'Corrija o e-mail para informar o celular.' : undefined}
-              />
+              <Suspense
+                fallback={
+                  <Field label="Celular">
+                    {(control) => (
+                      <input
+                        {...control}
+                        className="input"
+                        type="tel"
+                        placeholder="Digite seu celular"
+                        value={phone.value}
+                        readOnly
+                      />
+                    )}
+                  </Field>
+                }
+              >
+                <PhoneInput
+                  label="Celular"
+                  placeholder="Digite seu celular"
+                  value={phone.value}
+                  onChange={phone.onChange}
+                  onBlur={phone.onBlur}
+                  ref={phone.ref}
+                  name={phone.name}
+                  disabled={phoneLocked}
+                  error={phoneLocked ? undefined : phoneState.error?.message}
+                  hint={phoneLocked ? 'Corrija o e-mail para informar o celular.' : undefined}
+                />
+              </Suspense>
               <p className="field-hint">
                 Se deixar em branco, enviaremos para o e-mail e o celular do seu cadastro. As informações do
                 acordo também poderão ser recebidas pelos demais canais cadastrados.
