@@ -93,6 +93,8 @@ describe('AccountPage (/minha-conta)', () => {
       expect(screen.getByText('Não foi possível buscar as suas dívidas agora.')).toBeTruthy();
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+      // what does not wait for the debts shows again: the way to 'Mais opções'
+      expect(screen.getByRole('link', { name: /Mais opções/ })).toBeTruthy();
 
       await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
       expect(await screen.findByText('Ipê Eletro')).toBeTruthy();

@@ -108,7 +108,7 @@ export function AccountPage() {
         </>
       ) : null}
       {/* Below the contracts, so shown with them: revealed, they push nothing already on screen. */}
-      <div hidden={loading}>
+      <div hidden={loading && !gaveUp}>
         <ScoreCard />
       </div>
       {gaveUp || (failed && errorDismissed) ? (
@@ -119,7 +119,7 @@ export function AccountPage() {
           </button>
         </div>
       ) : null}
-      <div hidden={loading}>
+      <div hidden={loading && !gaveUp}>
         <MoreOptionsShortcut />
       </div>
 
@@ -144,7 +144,7 @@ export function AccountPage() {
         <ContractDetailsModal creditor={selected} onClose={() => setSelected(null)} />
       </OnDemand>
       {/* After a registration (?first=true): where the temporary password went, once the debts' wait is over. */}
-      <RegistrationInfoModal held={loading || (failed && !errorDismissed)} />
+      <RegistrationInfoModal held={(loading && !gaveUp) || (failed && !errorDismissed)} />
     </div>
   );
 }
