@@ -6,7 +6,7 @@ import { LookupWaitModal } from '../../components/ui/lookup-wait';
 import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
-import { useSignedInSession } from '../../lib/api/session';
+import { greetingName, useSignedInSession } from '../../lib/api/session';
 import { type CreditorCard as CreditorCardData, trpc } from '../../lib/api/trpc';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
@@ -76,8 +76,7 @@ export function AccountPage() {
   const list = creditors.data;
 
   const empty = list !== undefined && list.length === 0;
-  // A person by the first name, a company by its name: its first word alone says nothing ('Olá, Comércio').
-  const greeting = session.empresa ? session.nome.trim() : session.primeiroNome;
+  const greeting = greetingName(session);
 
   return (
     <div className="page">

@@ -40,6 +40,21 @@ describe('/negociacao', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
   });
 
+  it('greets a company by its name, as Minha conta does', async () => {
+    installFakeBff({ 'negotiation.offers': () => offers() });
+    const company = {
+      ...MARIA,
+      nome: 'Comércio Exemplo Ltda',
+      primeiroNome: 'Comércio',
+      nomeCurto: 'Comércio Exemplo',
+      documento: '11.222.333/0001-81',
+      tipoDocumento: 'CNPJ' as const,
+      empresa: true,
+    };
+    renderApp(NEGOTIATION_URL, { session: company });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Comércio Exemplo Ltda' })).toBeTruthy();
+  });
+
   it('asks for the proposals and the debts of the contract in the link', async () => {
     const { fake } = renderNegotiation(offers());
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' })).toBeTruthy();

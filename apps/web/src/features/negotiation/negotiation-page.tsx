@@ -10,7 +10,7 @@ import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { isUnauthorized } from '../../lib/api/errors';
 import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
-import { useSignedInSession } from '../../lib/api/session';
+import { greetingName, useSignedInSession } from '../../lib/api/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
 import {
   type NegotiationLink,
@@ -138,7 +138,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
     <div className={chosen.length > 0 ? 'page negotiation has-total-bar' : 'page negotiation'}>
       <BackLink to={paths.minhaConta} label="Minha conta" />
       <h1 className="page-title" tabIndex={-1}>
-        Olá, {session.primeiroNome}
+        Olá, {greetingName(session)}
       </h1>
       <div className="contract-heading">
         <CreditorLogo logoUrl={data?.credor.logoUrl ?? link.logoUrl} nome={data?.credor.nome ?? 'Credor'} />

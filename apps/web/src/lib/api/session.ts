@@ -59,6 +59,10 @@ export function useSession(): SessionState {
 /** Provided by the signed-in route guard, which renders its pages only while a session exists. */
 export const SignedInSessionContext = createContext<SessionView | null>(null);
 
+/** Whom a page greets: a person by the first name, a company by its name (its first word says nothing). */
+export const greetingName = (session: SessionView): string =>
+  session.empresa ? session.nome.trim() : session.primeiroNome;
+
 /** The session of a page behind the signed-in guard. */
 export function useSignedInSession(): SessionView {
   const session = use(SignedInSessionContext);
