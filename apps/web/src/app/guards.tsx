@@ -7,6 +7,7 @@ import {
   useSession,
 } from '../lib/api/session';
 import { useSessionStatus } from '../lib/api/session-status';
+import { trpc } from '../lib/api/trpc';
 import { paths, routeTable } from '../lib/navigation/paths';
 import { rememberReturnTo } from '../lib/navigation/return-to';
 
@@ -26,9 +27,20 @@ function SessionLoading() {
   );
 }
 
-/** While the first page's code loads: the same wait, with the session already asked for meanwhile. */
+/**
+ * While the first page's code loads: the same wait, with the session already asked for meanwhile, and the
+ * page's first data too (app/first-page-data.ts, fetched apart: it is not part of every page's first load).
+ */
 export function FirstPageLoading() {
   useSession();
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    const { pathname, search } = window.location;
+    void import('./first-page-data').then(
+      ({ askFirstPageData }) => askFirstPageData(utils, { pathname, search }),
+      () => undefined, // the page asks itself
+    );
+  }, [utils]);
   return <SessionLoading />;
 }
 
