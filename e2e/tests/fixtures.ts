@@ -29,6 +29,15 @@ export { expect };
 
 export const PASSWORD = 'Acordo@2026';
 
+/** Today in Brasília as the portal writes a day (dd/mm/aaaa). */
+export const todayInBrasilia = () =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+
 export const PERSONAS = {
   maria: { typed: '52998224725', shown: '529.982.247-25', firstName: 'Maria', shortName: 'Maria Aparecida' },
   ana: { typed: '93541134780', shown: '935.411.347-80', firstName: 'Ana', shortName: 'Ana Beatriz' },

@@ -1,12 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, signInAsCopyOf, stubPost, test } from './fixtures';
-
-const today = () =>
-  new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date());
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signInAsCopyOf,
+  stubPost,
+  test,
+  todayInBrasilia,
+} from './fixtures';
 
 test('a payment the creditor confirms shows its day; a name kept negative past the legal deadline says what to do', async ({
   page,
@@ -23,7 +22,7 @@ test('a payment the creditor confirms shows its day; a name kept negative past t
   await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
   await expect(page).toHaveURL(/\/acordos\?/);
   const instalments = page.getByRole('list', { name: 'Parcelas do acordo' });
-  await expect(instalments.getByText(`Pago em ${today()}`)).toHaveCount(1);
+  await expect(instalments.getByText(`Pago em ${todayInBrasilia()}`)).toHaveCount(1);
   await expect(instalments.getByText(/^Pago em /)).toHaveCount(4);
   // her first instalment was paid months ago, and the creditor lifted the record since
   await expect(page.getByRole('region', { name: 'Prazo para limpar seu nome' })).toContainText(

@@ -10,6 +10,7 @@ import {
   signInAs,
   stubPost,
   test,
+  todayInBrasilia,
 } from './fixtures';
 
 const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
@@ -31,14 +32,6 @@ function demoCommands(): string {
 
 const ANA = documentInTable('Ana Beatriz Costa');
 const DEMO = demoCommands();
-
-const today = () =>
-  new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date());
 
 /**
  * Runs the README's commands as a reader pastes them into a shell, with SIMULADOR set to the simulator's
@@ -79,7 +72,7 @@ test("the README's demo: Ana's instalment 4 paid by PIX through the simulator's 
   const fourth = instalments
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Parcela 4' }) });
-  await expect(fourth.getByText(`Pago em ${today()}`)).toBeVisible();
+  await expect(fourth.getByText(`Pago em ${todayInBrasilia()}`)).toBeVisible();
   await expect(instalments.getByText(/^Pago em /)).toHaveCount(4);
   // the deadline to lift her negative record, counted from her first instalment's payment (long since lifted)
   await expect(page.getByRole('region', { name: 'Prazo para limpar seu nome' })).toContainText(

@@ -7,7 +7,14 @@
 // a person; only the time from a tap until the screen it leads to is usable is counted.
 // Each run signs in as a fresh copy of the persona (the simulator's POST /__stub/personas), so a run's
 // agreement does not change the next run's offers.
-import { type BrowserContext, chromium, devices, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  devices,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { type Served, startServed } from './served';
 
 const PASSWORD = 'Acordo@2026';
@@ -159,6 +166,23 @@ async function anaRun(context: BrowserContext, stubUrl: string): Promise<StepFig
   return figures.slice(2);
 }
 
+const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+
+/** A phone's fresh profile (no cached code, no cookies), the cookie choice made, over `served`. */
+async function phoneContext(browser: Browser, served: Served) {
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    baseURL: served.url,
+    serviceWorkers: 'block',
+  });
+  await context.addCookies([{ name: 'aceito', value: 'true', url: served.url }]);
+  return context;
+}
+
 /** The signed-in pages the Lighthouse area scores, each reached by clicking as a person does. */
 export type ReachedPage = '/minha-conta' | '/negociacao' | '/resumo' | '/acordos';
 
@@ -167,17 +191,9 @@ export type ReachedPage = '/minha-conta' | '/negociacao' | '/resumo' | '/acordos
  * page ended on and the session's cookie, for Lighthouse to load that page as that person.
  */
 export async function reachByClicks(served: Served, target: ReachedPage) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
+  const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({
-      ...devices['Pixel 7'],
-      baseURL: served.url,
-      serviceWorkers: 'block',
-    });
-    await context.addCookies([{ name: 'aceito', value: 'true', url: served.url }]);
+    const context = await phoneContext(browser, served);
     const who = await copyOf(served.stubUrl, target === '/acordos' ? 'ana' : 'maria');
     const page = await context.newPage();
     await page.goto('/login');
@@ -228,10 +244,7 @@ function medians(runs: StepFigure[][]): StepFigure[] {
  */
 export async function measureJourney({ root, runs = 3 }: { root?: string; runs?: number } = {}) {
   const served: Served = await startServed(root);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
+  const browser = await launchBrowser();
   try {
     const maria: StepFigure[][] = [];
     const ana: StepFigure[][] = [];
@@ -240,13 +253,7 @@ export async function measureJourney({ root, runs = 3 }: { root?: string; runs?:
         [mariaRun, maria],
         [anaRun, ana],
       ] as const) {
-        // a fresh profile each time: no cached code, no cookies
-        const context = await browser.newContext({
-          ...devices['Pixel 7'],
-          baseURL: served.url,
-          serviceWorkers: 'block',
-        });
-        await context.addCookies([{ name: 'aceito', value: 'true', url: served.url }]);
+        const context = await phoneContext(browser, served);
         into.push(await who(context, served.stubUrl));
         await context.close();
       }
