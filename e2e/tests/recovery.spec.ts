@@ -36,6 +36,8 @@ test('forgot password: temporary password by e-mail and SMS, then a new password
   const cpf = await registeredVisitor();
   await page.goto('/login');
   await page.getByLabel('CPF/CNPJ').fill(cpf);
+  // live once hydrated (the sign-in button enabled): only then does the link hand the document over
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
 
   await expect(page).toHaveURL(/\/esqueceu-senha$/);

@@ -142,6 +142,9 @@ test('a registered CNPJ handed from /login to /cadastro is told at once, with th
 }) => {
   await page.goto('/login');
   await page.getByLabel('CPF/CNPJ').fill(PERSONAS.novaEra.typed);
+  // the page is live (its sign-in button is enabled once hydrated): the link then hands the document over
+  // in memory; before that it is a plain link, and /cadastro opens empty
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Cadastre-se' }).click();
 
   await expect(page).toHaveURL(/\/cadastro$/);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '../lib/api/providers';
@@ -43,11 +43,7 @@ export async function boot(
     return root;
   }
   rememberTypedEarly(container);
-  // In a transition, hydration yields to the browser every few milliseconds: no long task on a slow phone.
-  let root!: Root;
-  startTransition(() => {
-    root = hydrateRoot(container, app);
-  });
+  const root = hydrateRoot(container, app);
   void queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
   return root;
 }

@@ -42,15 +42,8 @@ describe('askFirstPageData', () => {
           ['agreements.pending', undefined],
         ],
       ],
-      [
-        negotiationHref(link),
-        [
-          [
-            'negotiation.offers',
-            { codcredor: '1008', contrato: '30118845720', propostas: true, dividas: false },
-          ],
-        ],
-      ],
+      // not the offers, whose wait only the page itself can stop
+      [negotiationHref(link), []],
       [
         `${paths.acordos}?credor=1006&contrato=6011452873`,
         [['agreements.inProgress', { codcredor: '1006', contrato: '6011452873' }]],
@@ -58,7 +51,7 @@ describe('askFirstPageData', () => {
       [paths.resumo, [['negotiation.summary', undefined]]],
       [paths.acordoConcluido, [['agreements.concluded', undefined]]],
       // nothing for a link without its contract, nor for a page that asks nothing first
-      [`${paths.negociacao}?credor=1008`, []],
+      [`${paths.acordos}?credor=1006`, []],
       [paths.maisOpcoes, []],
     ];
     for (const [href, expected] of cases) {

@@ -1,5 +1,5 @@
 import type { trpc } from '../lib/api/trpc';
-import { readContractLink, readNegotiationLink } from '../lib/navigation/journey-links';
+import { readContractLink } from '../lib/navigation/journey-links';
 import { paths } from '../lib/navigation/paths';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
@@ -8,7 +8,9 @@ type Utils = ReturnType<typeof trpc.useUtils>;
  * What a signed-in page asks first, asked beside the session when the app starts at that page (a reload,
  * a link opened): one round trip where there were two in a row. Each input is read from the address as
  * the page reads it, so the page finds the answer under its own query (fresh for HANDED_OVER_FRESH_MS).
- * A signed-out visitor's asks are refused, as the session's answer is: the guard then decides.
+ * A signed-out visitor's asks are refused, as the session's answer is: the guard then decides. Not
+ * /negociacao's offers: an upstream may take minutes over them, and only the page's own ask is stopped
+ * when the person leaves it.
  */
 export function askFirstPageData(utils: Utils, { pathname, search }: { pathname: string; search: string }) {
   const query = new URLSearchParams(search);
@@ -17,13 +19,6 @@ export function askFirstPageData(utils: Utils, { pathname, search }: { pathname:
       void utils.debts.creditors.prefetch();
       void utils.agreements.pending.prefetch();
       return;
-    case paths.negociacao: {
-      const link = readNegotiationLink(query);
-      if (!link) return;
-      const { codcredor, contrato, chamarProposta: propostas, chamarDivida: dividas } = link;
-      void utils.negotiation.offers.prefetch({ codcredor, contrato, propostas, dividas });
-      return;
-    }
     case paths.acordos: {
       const link = readContractLink(query);
       if (link)

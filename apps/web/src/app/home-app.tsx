@@ -3,7 +3,6 @@ import {
   type ReactNode,
   StrictMode,
   Suspense,
-  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -157,9 +156,6 @@ export function startHome(container: HTMLElement): () => void {
   // What was typed while the page's code loaded goes back into the form once it hydrates
   // (lib/forms/typed-early.ts).
   rememberTypedEarly(container);
-  // In a transition, hydration yields to the browser every few milliseconds: no long task on a slow phone.
-  startTransition(() => {
-    current = hydrateRoot(container, <HomeApp handOver={handOver} clients={clients} />);
-  });
+  current = hydrateRoot(container, <HomeApp handOver={handOver} clients={clients} />);
   return () => current?.unmount();
 }

@@ -30,9 +30,11 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
   const track = useTrack();
   const utils = trpc.useUtils();
   // One round trip: with a single contract, the next page's data comes with it.
+  // gcTime 0: each opening asks afresh, so what it hands over is never an earlier opening's (an instalment
+  // paid since, say).
   const opened = trpc.negotiation.open.useQuery(
     { codcredor: creditor?.codcredor ?? '' },
-    { enabled: creditor !== null, retry: false },
+    { enabled: creditor !== null, retry: false, gcTime: 0 },
   );
   const contracts = opened.data?.contratos;
   const only = contracts?.length === 1 ? contracts[0] : undefined;
