@@ -63,8 +63,12 @@ describe('the prerendered public pages', () => {
     });
     await prerendered(paths.login);
     const button = () => screen.getByRole('button', { name: 'Entrar' }) as HTMLButtonElement;
-    // Before hydration the browser would submit the form itself, password in the address.
+    const challenge = () =>
+      screen.getByRole('button', { name: 'Entrar respondendo a uma pergunta' }) as HTMLButtonElement;
+    // Before hydration the browser would submit the form itself, password in the address; and a tap on
+    // the identity question would be lost.
     expect(button().disabled).toBe(true);
+    expect(challenge().disabled).toBe(true);
     const type = (label: string, value: string) => {
       const input = screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
       input.value = value;
@@ -75,6 +79,7 @@ describe('the prerendered public pages', () => {
 
     await act(() => boot(container, createQueryClient()));
     await waitFor(() => expect(button().disabled).toBe(false));
+    expect(challenge().disabled).toBe(false);
     await act(async () => button().click());
     await waitFor(() => expect(fake.callsTo('auth.signIn')).toHaveLength(1));
     expect(fake.callsTo('auth.signIn')[0]?.input).toMatchObject({

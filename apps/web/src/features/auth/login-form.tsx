@@ -110,7 +110,8 @@ export function LoginForm({
         <button
           type="button"
           className="btn btn-secondary btn-block"
-          disabled={pending}
+          // before hydration a tap here would be lost: nothing listens yet
+          disabled={!hydrated || pending}
           onClick={() => void challenge()}
         >
           Entrar respondendo a uma pergunta
