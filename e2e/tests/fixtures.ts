@@ -308,3 +308,25 @@ export async function expectTrail(clienteId: string, lines: readonly string[]) {
   expect(records.filter((r) => r.semSessao)).toEqual([]);
   expect(records.filter((r) => r.metodo !== 'gravarSessao' && r.clienteId !== clienteId)).toEqual([]);
 }
+
+/**
+ * From Minha conta, Ana's (or her copy's) settled agreement at Cartão Sol Nascente: her declaration of
+ * settlement is downloaded, and its code checked on 'Verificar boleto ou PIX' as authentic.
+ */
+export async function checkAnasSettlement(page: Page) {
+  await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
+  const settled = page.getByRole('region', { name: 'Acordo quitado' });
+  const saved = page.waitForEvent('download');
+  await settled.getByRole('button', { name: 'Baixar declaração de quitação' }).click();
+  expect((await saved).suggestedFilename()).toBe('6011452873_declaracao-quitacao.pdf');
+  const code = (await settled.getByText(/^QT-/).textContent()) ?? '';
+  expect(code).toMatch(/^QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expectNoSeriousA11yViolations(page);
+
+  await settled.getByRole('link', { name: 'Verificar boleto ou PIX' }).click();
+  await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText('Autêntica');
+  await expect(page.getByText('6011452873', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+}

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -9,6 +10,23 @@ import {
 } from './fixtures';
 
 /** A person's first look at a contract, as someone new to the portal meets it. */
+
+/**
+ * A wait the upstream keeps long: after 5 s its status says `sentence` (politely), the time waited counts
+ * on outside the live region, and a minute later the status still says the sentence once. The page's
+ * clock is moved on by the test.
+ */
+async function expectLongWaitSaid(page: Page, wait: Locator, sentence: string) {
+  const still = wait.getByRole('status').filter({ hasText: 'Ainda consultando' });
+  await page.clock.fastForward(6_000);
+  await expect(still).toHaveText(sentence);
+  await expect(still).toHaveAttribute('aria-live', 'polite');
+  await expect(wait.getByText(/^Tempo de espera: \d+ s$/)).toBeVisible();
+  await page.clock.fastForward(60_000);
+  await expect(wait.getByText(/^Tempo de espera: 1 min \d+ s$/)).toBeVisible();
+  await expect(still).toHaveText(sentence);
+  await expectNoSeriousA11yViolations(page);
+}
 
 const PAULO_NEGOTIATION =
   '/negociacao?credor=1012&contrato=20230871&chamarProposta=true&chamarDivida=true&parcelasIndividuaisSequenciais=false';
@@ -31,17 +49,7 @@ test("Paulo's long offers lookup says it is still going, how long it has taken, 
   await page.goto(PAULO_NEGOTIATION);
   const wait = page.getByRole('dialog', { name: 'Buscando dados...' });
   await expect(wait).toBeVisible();
-  const still = wait.getByRole('status').filter({ hasText: 'Ainda consultando' });
-
-  await page.clock.fastForward(6_000);
-  await expect(still).toHaveText('Ainda consultando o credor. Isso pode levar alguns minutos.');
-  await expect(still).toHaveAttribute('aria-live', 'polite');
-  await expect(wait.getByText(/^Tempo de espera: \d+ s$/)).toBeVisible();
-  await page.clock.fastForward(60_000);
-  await expect(wait.getByText(/^Tempo de espera: 1 min \d+ s$/)).toBeVisible();
-  // The elapsed time moves on outside the live region: the status says its sentence once.
-  await expect(still).toHaveText('Ainda consultando o credor. Isso pode levar alguns minutos.');
-  await expectNoSeriousA11yViolations(page);
+  await expectLongWaitSaid(page, wait, 'Ainda consultando o credor. Isso pode levar alguns minutos.');
 
   await wait.getByRole('button', { name: 'Voltar para minha conta' }).click();
   await expect(page).toHaveURL(/\/minha-conta$/);
@@ -95,16 +103,7 @@ test("Paulo's long debts lookup on Minha conta says it is still going, how long 
   await signIn(page, 'paulo');
   const wait = page.getByRole('dialog', { name: 'Buscando dívidas...' });
   await expect(wait).toBeVisible();
-  const still = wait.getByRole('status').filter({ hasText: 'Ainda consultando' });
-
-  await page.clock.fastForward(6_000);
-  await expect(still).toHaveText('Ainda consultando os credores. Isso pode levar alguns minutos.');
-  await expect(still).toHaveAttribute('aria-live', 'polite');
-  await expect(wait.getByText(/^Tempo de espera: \d+ s$/)).toBeVisible();
-  await page.clock.fastForward(60_000);
-  await expect(wait.getByText(/^Tempo de espera: 1 min \d+ s$/)).toBeVisible();
-  await expect(still).toHaveText('Ainda consultando os credores. Isso pode levar alguns minutos.');
-  await expectNoSeriousA11yViolations(page);
+  await expectLongWaitSaid(page, wait, 'Ainda consultando os credores. Isso pode levar alguns minutos.');
 
   await wait.getByRole('button', { name: 'Cancelar consulta' }).click();
   await expect(wait).toBeHidden();

@@ -1,4 +1,5 @@
 import {
+  checkAnasSettlement,
   expect,
   expectNoSeriousA11yViolations,
   signInAsCopyOf,
@@ -55,20 +56,5 @@ test('an agreement paid in full gives a declaration of settlement whose code any
       metodo: 'pix',
     });
 
-  await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
-  const settled = page.getByRole('region', { name: 'Acordo quitado' });
-  const saved = page.waitForEvent('download');
-  await settled.getByRole('button', { name: 'Baixar declaração de quitação' }).click();
-  expect((await saved).suggestedFilename()).toBe('6011452873_declaracao-quitacao.pdf');
-  const code = (await settled.getByText(/^QT-/).textContent()) ?? '';
-  expect(code).toMatch(/^QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-  await expectNoSeriousA11yViolations(page);
-
-  await settled.getByRole('link', { name: 'Verificar boleto ou PIX' }).click();
-  await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
-  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
-  const verdict = page.getByRole('main').getByRole('heading', { level: 2 });
-  await expect(verdict).toContainText('Autêntica');
-  await expect(page.getByText('6011452873', { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await checkAnasSettlement(page);
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  checkAnasSettlement,
   expect,
   expectNoSeriousA11yViolations,
   type PersonaCopy,
@@ -99,17 +100,5 @@ test("the README's demo: Ana's instalment 4 paid by PIX through the simulator's 
   }
   await page.getByRole('button', { name: 'Ir para Minha Conta' }).click();
   await expect(page).toHaveURL(/\/minha-conta$/);
-  await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
-  const settled = page.getByRole('region', { name: 'Acordo quitado' });
-  const saved = page.waitForEvent('download');
-  await settled.getByRole('button', { name: 'Baixar declaração de quitação' }).click();
-  expect((await saved).suggestedFilename()).toBe('6011452873_declaracao-quitacao.pdf');
-  const code = (await settled.getByText(/^QT-/).textContent()) ?? '';
-  expect(code).toMatch(/^QT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-
-  await settled.getByRole('link', { name: 'Verificar boleto ou PIX' }).click();
-  await page.getByLabel('Linha digitável, código de barras ou PIX Copia e Cola').fill(code);
-  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText('Autêntica');
-  await expect(page.getByText('6011452873', { exact: true })).toBeVisible();
+  await checkAnasSettlement(page);
 });
