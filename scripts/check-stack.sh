@@ -54,6 +54,9 @@ step "podman $(podman --version | awk '{print $3}') answering the Docker API; $(
 scripts/stack/stand-ins.sh
 step "base images: CI's stand-ins for node:22-bookworm-slim, redis and nginx (scripts/stack)"
 
+# Earlier runs' portal images go first: Podman's layer cache would otherwise hand a build whose sources
+# did not change (a commit touching tests or docs only) the earlier image, labels and all.
+podman images --format '{{.Repository}}:{{.Tag}}' | grep '^localhost/portal/' | xargs -r podman rmi -f >/dev/null
 compose build >"$work/build.log" 2>&1 || { tail -40 "$work/build.log" >&2; fail "the images did not build"; }
 for app in bff stub; do
   image=localhost/portal/$app:$version
