@@ -66,6 +66,9 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
   novaSenha: async () => ({
     Component: (await import('../features/account/change-password-page')).ChangePasswordPage,
   }),
+  atividade: async () => ({
+    Component: (await import('../features/account/activity-page')).ActivityPage,
+  }),
   faq: async () => ({ Component: (await import('../features/legal/faq-page')).FaqPage }),
   sobre: async () => ({ Component: (await import('../features/legal/about-page')).AboutPage }),
   notificacoes: async () => ({

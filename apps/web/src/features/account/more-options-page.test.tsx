@@ -6,7 +6,7 @@ import { MARIA, renderApp } from '../../../test/render-app';
 import { paths } from '../../lib/navigation/paths';
 
 describe('/mais-opcoes', () => {
-  it('lists the six tiles in order, each a link to its page, and the back arrow to Minha conta', async () => {
+  it('lists the seven tiles in order, each a link to its page, and the back arrow to Minha conta', async () => {
     installFakeBff();
     renderApp(paths.maisOpcoes, { session: MARIA });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mais opções' })).toBeTruthy();
@@ -20,6 +20,7 @@ describe('/mais-opcoes', () => {
       ['Sobre', paths.sobre],
       ['Notificações', paths.notificacoes],
       ['Aviso de Privacidade', paths.politica],
+      ['Atividade da conta', paths.atividade],
     ]);
     const back = screen
       .getAllByRole('link', { name: 'Minha conta' })

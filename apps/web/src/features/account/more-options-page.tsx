@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { BackLink } from '../../components/ui/back-link';
 import {
   CheckIcon,
+  ClockIcon,
   InfoIcon,
   KeyIcon,
   MailIcon,
@@ -28,7 +29,7 @@ interface Tile {
   icon: ReactNode;
 }
 
-/** The six tiles of 'Mais opções', in their fixed order. */
+/** The tiles of 'Mais opções', in their fixed order: the account's activity after the original six. */
 const TILES: readonly Tile[] = [
   {
     to: paths.editarPerfil,
@@ -50,6 +51,12 @@ const TILES: readonly Tile[] = [
     title: 'Aviso de Privacidade',
     text: 'Como cuidamos dos seus dados.',
     icon: <ShieldIcon />,
+  },
+  {
+    to: paths.atividade,
+    title: 'Atividade da conta',
+    text: 'Entradas e mudanças recentes na sua conta.',
+    icon: <ClockIcon />,
   },
 ];
 

@@ -8,7 +8,7 @@ export type RouteAccess = 'guest' | 'private' | 'open';
 interface RouteInfo {
   path: `/${string}`;
   access: RouteAccess;
-  /** where a signed-out visitor goes instead of '/' (edit profile is guarded to login) */
+  /** where a signed-out visitor goes instead of '/' (edit profile and account activity are guarded to login) */
   signedOutTo?: `/${string}`;
 }
 
@@ -34,6 +34,8 @@ export const routeTable = {
   maisOpcoes: { path: '/mais-opcoes', access: 'private' },
   editarPerfil: { path: '/mais-opcoes/editar-perfil', access: 'private', signedOutTo: '/login' },
   novaSenha: { path: '/mais-opcoes/nova-senha', access: 'private' },
+  // A session found ended here (e.g. by 'Não reconheço esta atividade' on another device) signs in again.
+  atividade: { path: '/mais-opcoes/atividade', access: 'private', signedOutTo: '/login' },
   faq: { path: '/mais-opcoes/faq', access: 'private' },
   sobre: { path: '/mais-opcoes/sobre', access: 'private' },
   notificacoes: { path: '/mais-opcoes/notificacoes', access: 'private' },
