@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { Config } from './config/config';
+import { type Database, openDatabase } from './db/database';
 import { frameworkError } from './http/error-envelope';
 import { type LogStream, loggerOptions, requestLines } from './logging';
 import { errorHandler } from './plugins/error-handler';
@@ -26,6 +27,8 @@ import { requestScope } from './upstream/request-scope';
 
 export interface AppDeps {
   store?: SessionStore;
+  /** a database the caller opened and closes; else the configuration's (DATABASE_URL or PGlite) */
+  database?: Database;
   logStream?: LogStream;
 }
 
@@ -58,8 +61,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     }),
     { version: config.APP_VERSION, revision: config.APP_REVISION },
   );
+  const database =
+    deps.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dir: config.DATABASE_DIR,
+      poolMax: config.DATABASE_POOL_MAX,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    }));
   const services = createServices(config, {
     store: deps.store,
+    database,
     logger: app.log,
     onSessionEvent: (event) => metrics.sessions.inc({ event }),
   });
@@ -76,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   errorHandler(app, metrics);
   await loadShedding(app, config, metrics.registry);
   metricsEndpoint(app, metrics, { procedures: Object.keys(appRouter._def.procedures) });
-  probes(app, { closing });
+  probes(app, { closing, database });
   security(app, config);
   const createContext = createContextFactory(services);
   await trpcEndpoint(app, {
@@ -98,7 +110,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await verificationPdf(app, services);
   await spa(app, config.WEB_DIST, services);
 
-  app.addHook('onClose', () => services.close());
+  app.addHook('onClose', async () => {
+    await services.close();
+    if (!deps.database) await database.close();
+  });
 
   return app;
 }

@@ -3,6 +3,8 @@ import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { type Config, cookieSecure } from './config/config';
+import type { Database } from './db/database';
+import { createRecords } from './db/records';
 import { createKeyring } from './keys/keyring';
 import { createPdfReader } from './pdf/pdf-reader';
 import type { AppPorts } from './ports/ports';
@@ -25,6 +27,8 @@ interface Services extends AppPorts {
 }
 
 interface ServiceDeps {
+  /** the database, opened and migrated (buildApp opens it: opening is asynchronous) */
+  database: Database;
   /** a store of the caller's (tests); else Redis when REDIS_URL is set, memory otherwise */
   store?: SessionStore;
   logger: FastifyBaseLogger;
@@ -33,10 +37,13 @@ interface ServiceDeps {
 }
 
 const MINUTE = 60_000;
+/** how often each instance asks whether the daily retention sweep is due */
+const RETENTION_CHECK_MS = 60 * MINUTE;
+const RETENTION_EVERY_MS = 24 * 60 * MINUTE;
 
 export function createServices(
   config: Config,
-  { store: given, logger, onSessionEvent }: ServiceDeps,
+  { store: given, database, logger, onSessionEvent }: ServiceDeps,
 ): Services {
   const store =
     given ??
@@ -82,6 +89,16 @@ export function createServices(
     logger: logger.child({ component: 'pdf-reader' }),
   });
 
+  const db = createRecords(database.db, (err) => logger.warn({ err }, 'database: a query failed'));
+  // What is past its keeping time goes once a day, by whichever instance asks first (db/records.ts).
+  const sweep = () =>
+    db.sweep(new Date(), RETENTION_EVERY_MS).then(
+      (deleted) => deleted && logger.info({ deleted }, 'retention: expired records deleted'),
+      (err: unknown) => logger.warn({ err }, 'retention: the sweep failed; the next one retries'),
+    );
+  const retention = setInterval(sweep, RETENTION_CHECK_MS).unref();
+  void sweep();
+
   return {
     config,
     sessions: createSessionManager({
@@ -92,6 +109,7 @@ export function createServices(
       onEvent: onSessionEvent,
     }),
     store,
+    db,
     limiter: createRateLimiter({ store, keys }),
     upstream: createUpstreamClient({
       baseUrl: config.UPSTREAM_URL,
@@ -114,6 +132,7 @@ export function createServices(
     pdfReader,
     keys,
     async close() {
+      clearInterval(retention);
       await pdfReader.close();
       await proxy.close();
       await activation.close();

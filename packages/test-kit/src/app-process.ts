@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
 import { logSink } from './log-sink';
+import { testDatabaseUrl } from './test-database';
 
 export interface AppProcess {
   url: string;
@@ -36,6 +37,8 @@ export async function startAppProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       ...APPS[app].env,
+      // the test file's database (test-database.ts), unless the test names one
+      ...(app === 'bff' && testDatabaseUrl() ? { DATABASE_URL: testDatabaseUrl() ?? '' } : {}),
       ...env,
       // under vitest, a BFF logs at debug level and its output goes into the file's log check
       ...(app === 'bff' && logSink.active ? { LOG_LEVEL: 'debug' } : {}),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '@portal/bff/config';
 import type { CookieOptions, Cookies } from '@portal/bff/core/cookies';
 import { Refusal } from '@portal/bff/core/refusal';
@@ -8,6 +9,7 @@ import { createSessionManager } from '@portal/bff/session/session-manager';
 import { createMemoryStore } from '@portal/bff/store/memory-store';
 import { createRateLimiter } from '@portal/bff/store/rate-limiter';
 import { testConfig } from './test-config';
+import { testRecords } from './test-database';
 
 /** A cookie jar standing in for the browser: what the domain set is read back on the next call. */
 interface MemoryCookies extends Cookies {
@@ -66,10 +68,12 @@ export function memoryPorts(given: Partial<Ports> & { env?: Record<string, strin
   const { env, ...overrides } = given;
   const config: Config = testConfig('http://upstream.invalid', env);
   const store = createMemoryStore();
-  const keys = createKeyring('k'.repeat(64));
+  // a key of each call's own: the records of one test are never another's, in the file's one database
+  const keys = createKeyring(randomBytes(32).toString('hex'));
   const ports: MemoryPorts = {
     config,
     store,
+    db: testRecords(),
     keys,
     sessions: createSessionManager({
       store,
@@ -87,6 +91,8 @@ export function memoryPorts(given: Partial<Ports> & { env?: Record<string, strin
     pdfReader: absent('pdfReader'),
     ip: '192.0.2.10',
     device: 'mobile',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     cookies: memoryCookies(),
     log: memoryLog(),
   };

@@ -1,4 +1,5 @@
 import { type Config, loadConfig } from '@portal/bff/config';
+import { testDatabaseUrl } from './test-database';
 
 /** The BFF's configuration in tests, against the upstream at `upstreamUrl`, with the test's own variables. */
 export function testConfig(upstreamUrl: string, env: Record<string, string> = {}): Config {
@@ -13,6 +14,8 @@ export function testConfig(upstreamUrl: string, env: Record<string, string> = {}
     SIGNIN_DELAY_BASE_MS: '0',
     UPSTREAM_URL: upstreamUrl,
     WEB_DIST: '/nonexistent',
+    // the run's PostgreSQL server (postgres.global-setup.ts), when the project starts one
+    ...(testDatabaseUrl() ? { DATABASE_URL: testDatabaseUrl() } : {}),
     ...env,
   });
 }

@@ -6,6 +6,8 @@ import {
 import { todayInBrazil } from '@portal/validation/dates';
 import { isCompanyDocument } from '@portal/validation/document';
 import { z } from 'zod';
+import { recordActivity } from '../activity/activity';
+import { ownerForms } from '../activity/owner';
 import { forgetDevice } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
@@ -13,7 +15,7 @@ import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
-import { changesContact, confirmIdentity, signedInRecently } from './reauth';
+import { changedContact, confirmIdentity, signedInRecently } from './reauth';
 
 const MINUTE = 60_000;
 /** Wrong current passwords a session may try before it waits (the upstream checks each one). */
@@ -30,7 +32,7 @@ export async function profileOf(ports: Pick<Ports, 'upstream'>, person: Person) 
  * today, so both shared rules are applied here; the header's name follows the new one.
  */
 export async function updateProfile(
-  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions'>,
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'db' | 'keys' | 'log'>,
   person: Person,
   input: z.output<typeof profileUpdateInput>,
 ) {
@@ -41,25 +43,27 @@ export async function updateProfile(
   }
   const { senha, ...profile } = input;
   // A new e-mail or phone is a new way to recover the password: it needs a recent sign-in or the password.
-  if (!signedInRecently(ports, person)) {
-    const onFile = await ports.upstream.profile(person.data.token);
-    if (changesContact(onFile, profile)) await confirmIdentity(ports, person, senha);
-  }
+  const onFile = await ports.upstream.profile(person.data.token);
+  const contact = changedContact(onFile, profile);
+  if (contact && !signedInRecently(ports, person)) await confirmIdentity(ports, person, senha);
   const saved = await ports.upstream.updateProfile(person.data.token, {
     ...profile,
     whatsapp: whatsappWithPhone(input),
   });
   if (saved.nome !== person.data.nome) await ports.sessions.rename(person, saved.nome);
+  if (contact) await recordActivity(ports, person, { kind: 'contato-alterado', campos: contact });
   return { nome: saved.nome };
 }
 
 /** Deletes the registration upstream (after a recent sign-in or with the password), then ends this session. */
 export async function deleteAccount(
-  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies'>,
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies' | 'db'>,
   person: Person,
   input: { senha?: string | undefined },
 ) {
   await confirmIdentity(ports, person, input.senha);
+  // the person's activity and agreement records go first: a database down refuses the deletion whole
+  await ports.db.erase(ownerForms(ports, person));
   await ports.upstream.deleteAccount(person.data.token);
   // every session of the person ends, and this browser is no longer trusted for a registration now gone
   await ports.sessions.end(ports.cookies);
@@ -74,7 +78,7 @@ export async function deleteAccount(
  * signed in with the old password is signed out.
  */
 export async function changePassword(
-  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies'>,
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies' | 'db' | 'log'>,
   person: Person,
   input: { senha: string; novaSenha: string },
 ) {
@@ -86,6 +90,7 @@ export async function changePassword(
     novaSenha: input.novaSenha,
   });
   await sessions.renew(ports.cookies, person, sessionsOf(ports, person.data.cpfCnpj));
+  await recordActivity(ports, person, { kind: 'senha-alterada' });
   return { message: mensagem };
 }
 
@@ -125,4 +130,16 @@ export async function rate(
     ...(comentario ? { comentario } : {}),
   });
   return { ok: true as const };
+}
+
+/**
+ * 'Não reconheço esta atividade': every other session of the person ends, and this one goes on under a new
+ * id, so that a stolen cookie or password signed in elsewhere is out; the page then leads to the password
+ * change.
+ */
+export async function disownActivity(
+  ports: Pick<Ports, 'sessions' | 'cookies' | 'keys' | 'config'>,
+  person: Person,
+): Promise<void> {
+  await ports.sessions.renew(ports.cookies, person, sessionsOf(ports, person.data.cpfCnpj));
 }

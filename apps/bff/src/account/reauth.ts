@@ -22,15 +22,18 @@ export const REAUTH_MESSAGES = {
  */
 const REAUTH_KIND = 'precondition';
 
-/** Whether an edit moves the account's recovery channel: another e-mail or another phone than on file. */
-export function changesContact(
+/**
+ * What of the account's recovery channel an edit moves, as 'Atividade da conta' names it: 'e-mail',
+ * 'celular' or both; null when both stay as on file.
+ */
+export function changedContact(
   onFile: { email: string; telefone: string },
   next: { email: string; telefone: string },
-): boolean {
-  return (
-    normalizeEmail(next.email) !== normalizeEmail(onFile.email) ||
-    digitsOnly(next.telefone) !== digitsOnly(onFile.telefone)
-  );
+): 'e-mail' | 'celular' | 'e-mail e celular' | null {
+  const email = normalizeEmail(next.email) !== normalizeEmail(onFile.email);
+  const phone = digitsOnly(next.telefone) !== digitsOnly(onFile.telefone);
+  if (email && phone) return 'e-mail e celular';
+  return email ? 'e-mail' : phone ? 'celular' : null;
 }
 
 /**

@@ -2,20 +2,23 @@ import { memoryPorts, refusalOf, signedIn } from '@portal/test-kit/memory-ports'
 import { describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
 import { UpstreamError } from '../upstream/errors';
-import { changesContact, confirmIdentity, REAUTH_MESSAGES, signedInRecently } from './reauth';
+import { changedContact, confirmIdentity, REAUTH_MESSAGES, signedInRecently } from './reauth';
 
 const MINUTE = 60_000;
 
-describe('changesContact', () => {
+describe('changedContact', () => {
   const onFile = { email: 'maria@example.com', telefone: '11987654321' };
 
   it('sees no change in how the same contacts are written', () => {
-    expect(changesContact(onFile, { email: ' Maria@Example.com ', telefone: '(11) 98765-4321' })).toBe(false);
+    expect(changedContact(onFile, { email: ' Maria@Example.com ', telefone: '(11) 98765-4321' })).toBeNull();
   });
 
   it('sees another e-mail or another phone', () => {
-    expect(changesContact(onFile, { ...onFile, email: 'outra@example.com' })).toBe(true);
-    expect(changesContact(onFile, { ...onFile, telefone: '11912345678' })).toBe(true);
+    expect(changedContact(onFile, { ...onFile, email: 'outra@example.com' })).toBe('e-mail');
+    expect(changedContact(onFile, { ...onFile, telefone: '11912345678' })).toBe('celular');
+    expect(changedContact(onFile, { email: 'outra@example.com', telefone: '11912345678' })).toBe(
+      'e-mail e celular',
+    );
   });
 });
 

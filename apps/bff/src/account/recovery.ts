@@ -1,4 +1,6 @@
+import { ownerOf } from '../activity/owner';
 import { sessionsOf, tooMany } from '../auth/sign-in';
+import type { Person } from '../core/session';
 import { firstFound } from '../keys/keyring';
 import type { Ports } from '../ports/ports';
 
@@ -8,6 +10,8 @@ const DAY = 24 * 60 * MINUTE;
 /** How long the BFF remembers whose reset link an id names (the upstream's links live less). */
 const RESET_LINK_MEMORY_MS = DAY;
 const resetLinkKey = (form: string) => `reset-link:${form}`;
+/** whose activity the reset is written to: the person's pseudonym in their records */
+const resetOwnerKey = (form: string) => `reset-owner:${form}`;
 
 /**
  * The lists of sessions a reset link's person has, as its record says: the person's pseudonym under every
@@ -46,6 +50,11 @@ export async function sendRecovery(
       [person.person, ...(person.formerly ?? [])],
       RESET_LINK_MEMORY_MS,
     ),
+    store.set(
+      resetOwnerKey(ports.keys.sign('reset-link', sent.id)),
+      ownerOf(ports, { data: { cpfCnpj } } as Person),
+      RESET_LINK_MEMORY_MS,
+    ),
   ]);
   return sent;
 }
@@ -55,7 +64,7 @@ export async function sendRecovery(
  * session of the person the link was sent to ends.
  */
 export async function resetPassword(
-  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'store' | 'keys' | 'ip'>,
+  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'store' | 'keys' | 'ip' | 'db' | 'log'>,
   input: { id: string; codigo: string; novaSenha: string },
 ) {
   const { config, limiter, upstream, sessions, store } = ports;
@@ -69,6 +78,13 @@ export async function resetPassword(
     const [person = '', ...formerly] = personsOf(ports, found.value);
     await sessions.endAllOf({ person, formerly, max: config.SESSION_MAX_PER_DOCUMENT });
     await store.delete(resetLinkKey(found.form));
+    const owner = await store.get<string>(resetOwnerKey(found.form));
+    if (owner) {
+      await ports.db
+        .addActivity(owner, { kind: 'senha-redefinida' }, new Date())
+        .catch(() => ports.log.warn({}, 'activity: a line was not kept'));
+      await store.delete(resetOwnerKey(found.form));
+    }
   }
   return { ok: true as const };
 }

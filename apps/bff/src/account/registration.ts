@@ -41,7 +41,10 @@ export const REGISTERED_WITHOUT_SESSION = { status: 'cadastrado-sem-sessao' } as
  * sign-in after a successful registration is not the registration's failure (REGISTERED_WITHOUT_SESSION).
  */
 export async function register(
-  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log'>,
+  ports: Pick<
+    Ports,
+    'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log' | 'db' | 'userAgent'
+  >,
   input: Parameters<Ports['upstream']['register']>[0],
 ): Promise<SessionView | typeof REGISTERED_WITHOUT_SESSION> {
   await limitRegistrations(ports);

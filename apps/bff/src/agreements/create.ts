@@ -2,6 +2,7 @@ import type { createAgreementInput } from '@portal/contracts/procedures/agreemen
 import { type BoletoIssueResult, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { z } from 'zod';
+import { ownerOf } from '../activity/owner';
 import type { ConcludedAgreement, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
@@ -25,7 +26,7 @@ import {
   reconcile,
   settle,
 } from './intent';
-import { ownerOf, rememberMade } from './made-agreements';
+import { rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
 
 /** What concluding an agreement reaches: the intent's ports, and the profile's contacts upstream. */
@@ -140,15 +141,12 @@ async function afterErrorReply(
 
 /** The concluded agreement the session shows (/acordo-concluido), from the upstream's reply. */
 async function concluded(
-  ports: Pick<Ports, 'sessions' | 'store' | 'keys' | 'log'>,
+  ports: Pick<Ports, 'sessions' | 'store' | 'keys' | 'log' | 'db'>,
   person: Person,
   summary: Summary,
   reply: BoletoIssueResult,
 ): Promise<CreateResult> {
-  await rememberMade(ports, person, summary.credor.codcredor, summary.contrato, {
-    tipoAcordo: summary.tipoAcordo,
-    modo: summary.modo,
-  });
+  await rememberMade(ports, person, summary);
   const boletos = await boletoViews(ports, person, summary.formaPagamento, summary.contrato, reply.boletos);
   const acordo: ConcludedAgreement = {
     tipo: 'acordo',

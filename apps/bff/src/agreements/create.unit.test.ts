@@ -11,11 +11,11 @@ import {
 } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../activity/owner';
 import type { Person } from '../core/session';
 import { UpstreamError } from '../upstream/errors';
 import { createAgreement } from './create';
 import { bodyOf, type Intent, intentKey, pendingKey } from './intent';
-import { ownerOf } from './made-agreements';
 import { AGREEMENT_MESSAGES } from './types';
 
 const CHAVE = 'chave-1';

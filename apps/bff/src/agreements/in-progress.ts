@@ -48,7 +48,7 @@ type AgreementPorts = Pick<Ports, 'proxy' | 'sessions' | 'log'>;
 type SendPorts = AgreementPorts & SignedInTrailPorts & Pick<Ports, 'limiter' | 'config'>;
 
 /** What a re-issue reaches besides: the records of made agreements (keyed) and the profile's contacts. */
-type ReissuePorts = SendPorts & Pick<Ports, 'store' | 'keys' | 'upstream'>;
+type ReissuePorts = SendPorts & Pick<Ports, 'store' | 'keys' | 'upstream' | 'db'>;
 
 /**
  * Each send or re-issue has the upstream e-mail or text a boleto to someone: both are counted together,

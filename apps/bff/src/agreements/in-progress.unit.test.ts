@@ -7,6 +7,7 @@ import {
   fakeProxy,
   fakeTrail,
   profileWith,
+  summaryOf,
 } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
@@ -135,7 +136,7 @@ describe('reissue', () => {
 
   it('issues the open instalment again, in the type and mode it was made with, and shows it', async () => {
     const { ports, maria, proxy, trail } = await setUp();
-    await rememberMade(ports, maria, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AV', modo: '2' });
+    await rememberMade(ports, maria, { ...summaryOf(), tipoAcordo: 'AV', modo: '2' });
     const result = await reissue(ports, maria, INPUT);
     expect(proxy.of('emitirBoleto')).toEqual([
       {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import { digitsOnly } from '@portal/validation/mask';
+import { isOwner, ownerForms } from '../activity/owner';
 import type { Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
@@ -9,7 +10,7 @@ import { contractScope } from '../negotiation/creditors';
 import type { Ports } from '../ports/ports';
 import { type SignedInTrailPorts, trackAgreement } from '../tracking/trail';
 import { UpstreamError } from '../upstream/errors';
-import { isOwner, ownerForms, rememberMade } from './made-agreements';
+import { rememberMade } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult, type IntentStatus } from './types';
 
 /**
@@ -47,7 +48,7 @@ const RECONCILE_CLAIM_MS = 10_000;
 /** What recording an intent's outcome reaches: the store, the session's slots, the trail. */
 type SettlePorts = Pick<Ports, 'store' | 'sessions'> & SignedInTrailPorts;
 /** What reading and reconciling an intent reaches besides: the proxy, the owner's keys, the channel's limit. */
-export type ReconcilePorts = SettlePorts & Pick<Ports, 'proxy' | 'keys' | 'config' | 'log'>;
+export type ReconcilePorts = SettlePorts & Pick<Ports, 'proxy' | 'keys' | 'config' | 'log' | 'db'>;
 
 export const intentKey = (chave: string) => `agreement-intent:${chave}`;
 /** The person's latest intent still processing, for their other sessions and devices to find. */
@@ -179,10 +180,7 @@ export async function reconcile(
   const { summary } = intent;
   if (now !== null && now !== intent.before) {
     ports.log.info({ answered: intent.answered ?? null }, 'agreement intent reconciled: made upstream');
-    await rememberMade(ports, person, summary.credor.codcredor, summary.contrato, {
-      tipoAcordo: summary.tipoAcordo,
-      modo: summary.modo,
-    });
+    await rememberMade(ports, person, summary);
     const result: CreateResult = {
       status: 'registrado',
       codcredor: summary.credor.codcredor,

@@ -10,6 +10,7 @@ import {
 } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../activity/owner';
 import type { ConcludedAgreement } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
@@ -28,7 +29,7 @@ import {
   reconcile,
   settle,
 } from './intent';
-import { madeOn, ownerOf } from './made-agreements';
+import { madeOn } from './made-agreements';
 import { AGREEMENT_MESSAGES, type CreateResult } from './types';
 
 const CHAVE = 'chave-1';

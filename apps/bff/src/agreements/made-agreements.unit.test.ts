@@ -1,12 +1,13 @@
-import { CONTRACT, CREDITOR, OTHER } from '@portal/test-kit/agreement-fakes';
+import { CONTRACT, CREDITOR, OTHER, summaryOf } from '@portal/test-kit/agreement-fakes';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
+import { isOwner, ownerForms, ownerOf } from '../activity/owner';
 import { createKeyring } from '../keys/keyring';
-import { isOwner, madeOn, ownerForms, ownerOf, rememberMade } from './made-agreements';
+import { madeOn, rememberMade } from './made-agreements';
 
 const OLD_SECRET = 'o'.repeat(64);
 const NEW_SECRET = 'n'.repeat(64);
-const madeKey = (owner: string) => `agreement-made:${owner}:${CREDITOR.agrupador}:${CONTRACT}`;
+const legacyKey = (owner: string) => `agreement-made:${owner}:${CREDITOR.agrupador}:${CONTRACT}`;
 
 describe("the person's pseudonym in agreement records", () => {
   it('is keyed, never the document, and names the person alone', async () => {
@@ -31,24 +32,37 @@ describe("the person's pseudonym in agreement records", () => {
   });
 });
 
+const ON = { codcredor: CREDITOR.agrupador, contrato: CONTRACT };
+const made = (tipoAcordo: 'AV' | 'AP', modo: '1' | '2') => ({ ...summaryOf(), tipoAcordo, modo });
+
 describe('rememberMade', () => {
-  it("keeps the agreement's type and mode under the person's pseudonym and the contract", async () => {
+  it("keeps the agreement's type and mode under the person's pseudonym, with a line of activity", async () => {
     const ports = memoryPorts();
     const maria = await signedIn(ports);
-    await rememberMade(ports, maria, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AP', modo: '2' });
-    expect(await ports.store.get(madeKey(ownerOf(ports, maria)))).toEqual({ tipoAcordo: 'AP', modo: '2' });
+    await rememberMade(ports, maria, made('AP', '2'), new Date('2026-11-20T15:00:00Z'));
+    expect(await ports.db.agreement([ownerOf(ports, maria)], ON)).toEqual({
+      owner: ownerOf(ports, maria),
+      made: { tipoAcordo: 'AP', modo: '2' },
+    });
+    expect(await ports.db.activity([ownerOf(ports, maria)], new Date(0), 10)).toEqual([
+      {
+        kind: 'acordo-feito',
+        credor: CREDITOR.nomcontratante,
+        contrato: summaryOf().contratoExibido,
+        at: new Date('2026-11-20T15:00:00Z'),
+      },
+    ]);
   });
 
-  it('loses only the record when the store fails, and says so in the log', async () => {
+  it('loses only the record when the database fails, and says so in the log', async () => {
     const ports = memoryPorts();
     const maria = await signedIn(ports);
-    const failing = {
-      ...ports,
-      store: { ...ports.store, set: () => Promise.reject(new Error('store down')) },
-    };
-    await rememberMade(failing, maria, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AV', modo: '1' });
+    const down = () => Promise.reject(new Error('database down'));
+    const failing = { ...ports, db: { ...ports.db, rememberAgreement: down, addActivity: down } };
+    await rememberMade(failing, maria, made('AV', '1'));
     expect(ports.log.lines.map((l) => l.message)).toEqual([
       'agreement made but its type and mode were not kept',
+      'activity: a line was not kept',
     ]);
   });
 });
@@ -57,7 +71,7 @@ describe('madeOn', () => {
   it('answers what the portal made on the contract', async () => {
     const ports = memoryPorts();
     const maria = await signedIn(ports);
-    await rememberMade(ports, maria, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AV', modo: '2' });
+    await rememberMade(ports, maria, made('AV', '2'));
     expect(await madeOn(ports, maria, CREDITOR.agrupador, CONTRACT, 3)).toEqual({
       tipoAcordo: 'AV',
       modo: '2',
@@ -81,7 +95,7 @@ describe('madeOn', () => {
     const ports = memoryPorts();
     const maria = await signedIn(ports);
     const other = await signedIn(ports, OTHER);
-    await rememberMade(ports, other, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AV', modo: '2' });
+    await rememberMade(ports, other, made('AV', '2'));
     expect(await madeOn(ports, maria, CREDITOR.agrupador, CONTRACT, 3)).toEqual({
       tipoAcordo: 'AP',
       modo: '1',
@@ -91,12 +105,27 @@ describe('madeOn', () => {
   it('writes a record found under an older key again under the newest', async () => {
     const old = memoryPorts({ keys: createKeyring(OLD_SECRET) });
     const maria = await signedIn(old);
-    await rememberMade(old, maria, CREDITOR.agrupador, CONTRACT, { tipoAcordo: 'AV', modo: '2' });
+    await rememberMade(old, maria, made('AV', '2'));
     const rotated = { ...old, keys: createKeyring(NEW_SECRET, [OLD_SECRET]) };
     expect(await madeOn(rotated, maria, CREDITOR.agrupador, CONTRACT, 3)).toEqual({
       tipoAcordo: 'AV',
       modo: '2',
     });
-    expect(await old.store.get(madeKey(ownerOf(rotated, maria)))).toEqual({ tipoAcordo: 'AV', modo: '2' });
+    expect(await old.db.agreement([ownerOf(rotated, maria)], ON)).toMatchObject({
+      made: { tipoAcordo: 'AV', modo: '2' },
+    });
+  });
+
+  it('moves a record the session store kept before the database did', async () => {
+    const ports = memoryPorts();
+    const maria = await signedIn(ports);
+    await ports.store.set(legacyKey(ownerOf(ports, maria)), { tipoAcordo: 'AV', modo: '2' }, 60_000);
+    expect(await madeOn(ports, maria, CREDITOR.agrupador, CONTRACT, 3)).toEqual({
+      tipoAcordo: 'AV',
+      modo: '2',
+    });
+    expect(await ports.db.agreement([ownerOf(ports, maria)], ON)).toMatchObject({
+      made: { tipoAcordo: 'AV', modo: '2' },
+    });
   });
 });

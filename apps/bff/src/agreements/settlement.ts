@@ -1,8 +1,12 @@
+import { maskContract } from '@portal/validation/contract';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { hideDocument } from '@portal/validation/document';
 import { formatMoney, parseMoney } from '@portal/validation/money';
+import { recordActivity } from '../activity/activity';
+import type { Declaration } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
+import { CorruptDeclarationError } from '../db/records';
 import { firstFound } from '../keys/keyring';
 import { contractScope, creditorOf } from '../negotiation/creditors';
 import { paidDayOf } from '../negotiation/views';
@@ -10,8 +14,6 @@ import type { Ports } from '../ports/ports';
 import { MUTED, portalDocument } from './agreement-letter';
 import { agreementOn } from './in-progress';
 
-/** A declaration is kept this long, for anyone it is shown to to check it. */
-const KEPT_MS = 5 * 366 * 24 * 60 * 60_000;
 // Crockford's base 32: no I, L, O or U, so a code read aloud or typed from paper is not misread.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE = /^QT-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})$/;
@@ -23,28 +25,13 @@ export const SETTLEMENT_MESSAGES = {
 } as const;
 
 /**
- * What a declaration of settlement says, fixed at its first issue and kept under its code, never rewritten:
- * the holder's name as it was then (a later change of the profile leaves it as issued) and the PDF's bytes.
+ * A declaration kept in the session store before the database kept them (`quitacao:{code}`): read once,
+ * written to the database, and found there from then on.
  */
-export interface Settlement {
-  codigo: string;
-  /** whose it is: a keyed pseudonym of the document (with its key's id), never the document */
-  owner: string;
-  titular: string;
-  /** the holder's document, masked (***.982.247-**); absent from declarations issued before it was kept */
+interface StoredSettlement extends Omit<Declaration, 'documento' | 'emitidaAs' | 'pdf'> {
   documento?: string;
-  credor: string;
-  contrato: string;
-  codigoAcordo: string;
-  parcelas: { numero: number; pagoEm: string | null; valorCents: number }[];
-  totalCents: number;
-  /** the last payment's day (ISO) */
-  quitadaEm: string | null;
-  /** the issue's day in Brasília (ISO date) */
-  emitidaEm: string;
-  /** the issue's instant (ISO): the PDF's creation and modification dates */
   emitidaAs?: string;
-  /** the PDF as issued, base64: every download gets these bytes */
+  /** the PDF as issued, base64 */
   pdf?: string;
 }
 
@@ -86,7 +73,36 @@ function codeOf(
   return `QT-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
-const keyOf = (codigo: string) => `quitacao:${codigo}`;
+const legacyKeyOf = (codigo: string) => `quitacao:${codigo}`;
+
+/** The declaration kept under a code: in the database, or still in the store from before it (moved now). */
+async function keptUnder(
+  ports: Pick<Ports, 'db' | 'store' | 'log'>,
+  codigo: string,
+): Promise<Declaration | null> {
+  let kept: Declaration | null;
+  try {
+    kept = await ports.db.declaration(codigo);
+  } catch (err) {
+    if (!(err instanceof CorruptDeclarationError)) throw err;
+    // bytes that no longer match their hash (a bad restore) are never served as the declaration issued
+    ports.log.warn({ codigo }, 'declaration: its PDF does not match its hash; not served');
+    return null;
+  }
+  if (kept) return kept;
+  const stored = await ports.store.get<StoredSettlement>(legacyKeyOf(codigo));
+  if (!stored) return null;
+  const declaration: Declaration = {
+    ...stored,
+    documento: stored.documento ?? null,
+    emitidaAs: new Date(stored.emitidaAs ?? `${stored.emitidaEm}T12:00:00-03:00`),
+    pdf: new Uint8Array(0),
+  };
+  declaration.pdf = stored.pdf
+    ? new Uint8Array(Buffer.from(stored.pdf, 'base64'))
+    : await settlementPdf(declaration);
+  return ports.db.keepDeclaration(declaration);
+}
 
 /**
  * 'Baixar declaração de quitação' on /acordos: only for an agreement whose every instalment the upstream
@@ -95,9 +111,10 @@ const keyOf = (codigo: string) => `quitacao:${codigo}`;
  * the code of whichever configured key issued it (never rewritten: a declaration stays as issued).
  */
 export async function issueSettlement(
-  ports: Pick<Ports, 'proxy' | 'sessions' | 'log' | 'store' | 'keys'>,
+  ports: Pick<Ports, 'proxy' | 'sessions' | 'log' | 'store' | 'keys' | 'db'>,
   person: Person,
   input: { codcredor: string; contrato: string },
+  now = new Date(),
 ) {
   const creditor = await creditorOf(ports, person, input.codcredor);
   const agreement = await agreementOn(ports, contractScope(person, creditor.agrupador, input.contrato));
@@ -105,7 +122,7 @@ export async function issueSettlement(
   if (parcelas.length === 0 || parcelas.some((p) => p.status !== 'PAGO')) {
     throw new Refusal('bad-request', SETTLEMENT_MESSAGES.notSettled);
   }
-  const { store, keys } = ports;
+  const { keys } = ports;
   const codes = keys.ids.map((id) =>
     codeOf(ports, person, id, creditor.agrupador, input.contrato, agreement.codigoAcordo),
   );
@@ -114,7 +131,7 @@ export async function issueSettlement(
     pdfUrl: `/api/quitacoes/${codigo}.pdf`,
     arquivo: settlementFileName(input.contrato),
   });
-  const kept = await firstFound(codes, (code) => store.get<Settlement>(keyOf(code)));
+  const kept = await firstFound(codes, async (code) => (await keptUnder(ports, code)) ?? undefined);
   if (kept) return issuedAs(kept.form);
   const codigo = codes[0] ?? '';
 
@@ -124,8 +141,7 @@ export async function issueSettlement(
     valorCents: parseMoney(p.valorPago),
   }));
   const days = paid.flatMap((p) => (p.pagoEm ? [p.pagoEm] : []));
-  const at = new Date();
-  const declared: Settlement = {
+  const declared: Omit<Declaration, 'pdf'> = {
     codigo,
     owner: keys.sign('quitacao-owner', person.data.cpfCnpj),
     titular: person.data.nome,
@@ -136,39 +152,47 @@ export async function issueSettlement(
     parcelas: paid,
     totalCents: paid.reduce((sum, p) => sum + p.valorCents, 0),
     quitadaEm: days.length === paid.length ? (days.toSorted().at(-1) ?? null) : null,
-    emitidaEm: todayInBrazil(at),
-    emitidaAs: at.toISOString(),
+    emitidaEm: todayInBrazil(now),
+    emitidaAs: now,
   };
-  const pdf = Buffer.from(await settlementPdf(declared)).toString('base64');
-  // Set only if absent: of two first downloads at once, one declaration is kept and both get it.
-  await store.claim(keyOf(codigo), { ...declared, pdf } satisfies Settlement, KEPT_MS);
+  // Kept only if absent: of two first downloads at once, one declaration is kept and both get it.
+  const issued = await ports.db.keepDeclaration({ ...declared, pdf: await settlementPdf(declared) });
+  if (issued.emitidaAs.getTime() === now.getTime()) {
+    await recordActivity(ports, person, {
+      kind: 'declaracao-emitida',
+      credor: creditor.nomcontratante,
+      contrato: maskContract(input.contrato),
+    });
+  }
   return issuedAs(codigo);
 }
 
 export const settlementFileName = (contrato: string) => `${contrato}_declaracao-quitacao.pdf`;
 
 /** A kept declaration, by its code as typed. */
-export async function findSettlement(ports: Pick<Ports, 'store'>, text: string): Promise<Settlement | null> {
+export async function findSettlement(
+  ports: Pick<Ports, 'db' | 'store' | 'log'>,
+  text: string,
+): Promise<Declaration | null> {
   const codigo = settlementCode(text);
-  return codigo ? ((await ports.store.get<Settlement>(keyOf(codigo))) ?? null) : null;
+  return codigo ? keptUnder(ports, codigo) : null;
 }
 
 /** A declaration's PDF, only for its owner's session (its owner kept under any configured key). */
-export function ownsSettlement(ports: Pick<Ports, 'keys'>, cpfCnpj: string, settlement: Settlement): boolean {
+export function ownsSettlement(
+  ports: Pick<Ports, 'keys'>,
+  cpfCnpj: string,
+  settlement: Declaration,
+): boolean {
   return ports.keys.verify('quitacao-owner', cpfCnpj, settlement.owner);
 }
 
-/** The PDF as issued; a declaration kept before its bytes were is drawn again, dated at its issue. */
-export async function settlementBytes(s: Settlement): Promise<Uint8Array> {
-  return s.pdf ? new Uint8Array(Buffer.from(s.pdf, 'base64')) : settlementPdf(s);
-}
-
 /** The declaration drawn from what it declares, dated at its issue: the same record gives the same bytes. */
-export async function settlementPdf(s: Settlement): Promise<Uint8Array> {
+export async function settlementPdf(s: Omit<Declaration, 'pdf' | 'owner'>): Promise<Uint8Array> {
   const { doc, w } = await portalDocument(
     `Declaração de quitação ${s.codigoAcordo}`,
     'Declaração de quitação',
-    new Date(s.emitidaAs ?? `${s.emitidaEm}T12:00:00-03:00`),
+    s.emitidaAs,
   );
   const holder = s.documento ? `${s.titular}, ${documentLabel(s.documento)} ${s.documento},` : s.titular;
   w.paragraph(

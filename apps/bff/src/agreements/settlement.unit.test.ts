@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   agreementOf,
   CONTRACT,
@@ -9,6 +10,8 @@ import {
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../activity/owner';
+import { CorruptDeclarationError } from '../db/records';
 import { createKeyring } from '../keys/keyring';
 import {
   documentLabel,
@@ -16,8 +19,6 @@ import {
   issueSettlement,
   ownsSettlement,
   SETTLEMENT_MESSAGES,
-  type Settlement,
-  settlementBytes,
   settlementCode,
   settlementFileName,
   settlementPdf,
@@ -38,7 +39,7 @@ const paidInFull = () => {
 };
 
 /** The ports of these tests: the creditor already listed, the proxy answering the agreement so. */
-async function setUp(agreement = paidInFull, keys = createKeyring('k'.repeat(64))) {
+async function setUp(agreement = paidInFull, keys = createKeyring(randomBytes(32).toString('hex'))) {
   const proxy = fakeProxy({ consultaAcordo: () => agreement() });
   const ports = memoryPorts({ proxy: proxy.proxy, keys });
   const maria = await signedIn(ports);
@@ -64,7 +65,7 @@ describe('issueSettlement', () => {
       pdfUrl: `/api/quitacoes/${issued.codigo}.pdf`,
       arquivo: `${CONTRACT}_declaracao-quitacao.pdf`,
     });
-    const kept = await ports.store.get<Settlement>(`quitacao:${issued.codigo}`);
+    const kept = await ports.db.declaration(issued.codigo);
     expect(kept).toMatchObject({
       titular: maria.data.nome,
       documento: '***.982.247-**',
@@ -75,7 +76,10 @@ describe('issueSettlement', () => {
       quitadaEm: '2026-02-03',
     });
     expect(kept?.owner).not.toContain(maria.data.cpfCnpj);
-    expect(kept?.pdf).toBeTruthy();
+    expect((await pdfTexts(kept?.pdf ?? new Uint8Array())).join(' ')).toContain(issued.codigo);
+    expect(await ports.db.activity([ownerOf(ports, maria)], new Date(0), 10)).toMatchObject([
+      { kind: 'declaracao-emitida', credor: CREDITOR.nomcontratante, contrato: '72***455' },
+    ]);
   });
 
   it('finds the declaration as issued at every later download, never rewriting it', async () => {
@@ -83,7 +87,9 @@ describe('issueSettlement', () => {
     const first = await issueSettlement(ports, maria, INPUT);
     const renamed = { ...maria, data: { ...maria.data, nome: 'Maria Souza' } };
     expect(await issueSettlement(ports, renamed, INPUT)).toEqual(first);
-    expect((await ports.store.get<Settlement>(`quitacao:${first.codigo}`))?.titular).toBe(maria.data.nome);
+    expect((await ports.db.declaration(first.codigo))?.titular).toBe(maria.data.nome);
+    // one line of activity: the first issue's
+    expect(await ports.db.activity([ownerOf(ports, maria)], new Date(0), 10)).toHaveLength(1);
   });
 
   it('finds a declaration issued under an older key under its code', async () => {
@@ -125,14 +131,32 @@ describe("a declaration's code, label, file name and bytes", () => {
     expect(settlementFileName('123')).toBe('123_declaracao-quitacao.pdf');
   });
 
-  it('gives the bytes as issued, and draws again one kept before its bytes were', async () => {
+  it('moves a declaration the session store kept before the database did, drawing one kept without bytes', async () => {
     const { ports, maria } = await setUp();
     const { codigo } = await issueSettlement(ports, maria, INPUT);
-    const kept = (await ports.store.get<Settlement>(`quitacao:${codigo}`)) as Settlement;
-    expect(Buffer.from(await settlementBytes(kept)).toString('base64')).toBe(kept.pdf);
-    const { pdf: _pdf, ...older } = kept;
-    const drawn = await settlementBytes(older);
-    expect(Buffer.from(drawn)).toEqual(Buffer.from(await settlementPdf(older)));
-    expect((await pdfTexts(drawn)).join(' ')).toContain(codigo);
+    const issued = await ports.db.declaration(codigo);
+    if (!issued) throw new Error('not kept');
+    const { pdf: _pdf, emitidaAs, documento: _documento, ...stored } = issued;
+    const legacy = { ...stored, codigo: 'QT-0000-0000-0001', emitidaAs: emitidaAs.toISOString() };
+    await ports.store.set(`quitacao:${legacy.codigo}`, legacy, 60_000);
+    const moved = await findSettlement(ports, legacy.codigo);
+    expect(moved).toMatchObject({ codigo: legacy.codigo, titular: maria.data.nome, documento: null });
+    expect(Buffer.from(moved?.pdf ?? [])).toEqual(
+      Buffer.from(await settlementPdf({ ...legacy, documento: null, emitidaAs })),
+    );
+    expect(await ports.db.declaration(legacy.codigo)).toMatchObject({ codigo: legacy.codigo });
+  });
+
+  it('never serves a declaration whose bytes no longer match their hash', async () => {
+    const { ports, maria } = await setUp();
+    const { codigo } = await issueSettlement(ports, maria, INPUT);
+    const corrupt = {
+      ...ports,
+      db: { ...ports.db, declaration: () => Promise.reject(new CorruptDeclarationError(codigo)) },
+    };
+    expect(await findSettlement(corrupt, codigo)).toBeNull();
+    expect(ports.log.lines.map((l) => l.message)).toContain(
+      'declaration: its PDF does not match its hash; not served',
+    );
   });
 });

@@ -34,7 +34,10 @@ const expired = () => new Refusal('precondition', AUTH_MESSAGES.challengeExpired
  * count against the document's daily cap of identity answers (or a trusted browser's own attempts).
  */
 export async function answerChallenge(
-  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'upstream' | 'sessions' | 'cookies' | 'ip'>,
+  ports: Pick<
+    Ports,
+    'config' | 'limiter' | 'keys' | 'upstream' | 'sessions' | 'cookies' | 'ip' | 'db' | 'log' | 'userAgent'
+  >,
   resposta: string,
 ): Promise<SignedIn> {
   const { sessions, upstream } = ports;

@@ -55,7 +55,7 @@ describe('trustedDevice', () => {
   });
 
   it('still trusts a cookie of a previous key kept configured after a rotation', () => {
-    const before = memoryPorts();
+    const before = memoryPorts({ keys: createKeyring('k'.repeat(64)) });
     issueDeviceCookie(before, DOCUMENT);
     const value = before.cookies.get('dispositivo') ?? '';
     const after = memoryPorts({ keys: createKeyring('n'.repeat(64), ['k'.repeat(64)]) });

@@ -1,5 +1,6 @@
 import type { LoginData } from '@portal/contracts/upstream/auth';
 import { normalizeDocument } from '@portal/validation/document';
+import { recordActivity, signInActivity } from '../activity/activity';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
 import type { Person, SignInWay } from '../core/session';
@@ -103,7 +104,7 @@ export interface SignedIn {
  * password attempts (an identity answer's daily cap is not).
  */
 export async function openSession(
-  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies'>,
+  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'db' | 'log' | 'userAgent'>,
   login: LoginData,
   signedInWith: SignInWay,
   counted?: Counted,
@@ -118,6 +119,7 @@ export async function openSession(
     sessionsOf(ports, cpfCnpj),
   );
   issueDeviceCookie(ports, cpfCnpj);
+  await recordActivity(ports, person, signInActivity(signedInWith, ports.userAgent));
   return { view: toSessionView(person.data), person };
 }
 
@@ -170,7 +172,10 @@ export async function lookupDocument(
 
 /** Password sign-in, counted against the document and the IP. */
 export async function signInWithPassword(
-  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log'>,
+  ports: Pick<
+    Ports,
+    'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'ip' | 'upstream' | 'log' | 'db' | 'userAgent'
+  >,
   input: { cpfCnpj: string; senha: string },
 ): Promise<SignedIn> {
   const counted = await takeAttempt(ports, normalizeDocument(input.cpfCnpj), 'password');
@@ -191,7 +196,19 @@ export async function signInWithPassword(
 
 /** Google one-tap: the credential is verified here before the upstream sees it. */
 export async function signInWithGoogle(
-  ports: Pick<Ports, 'config' | 'limiter' | 'keys' | 'sessions' | 'cookies' | 'upstream' | 'verifyGoogle'>,
+  ports: Pick<
+    Ports,
+    | 'config'
+    | 'limiter'
+    | 'keys'
+    | 'sessions'
+    | 'cookies'
+    | 'upstream'
+    | 'verifyGoogle'
+    | 'db'
+    | 'log'
+    | 'userAgent'
+  >,
   credential: string,
 ): Promise<SignedIn> {
   const identity = await ports.verifyGoogle(credential);

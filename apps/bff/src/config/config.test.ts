@@ -10,6 +10,7 @@ const production = () => ({
   UPSTREAM_URL: 'http://upstream.test',
   NODE_ENV: 'production',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  DATABASE_URL: 'postgres://portal:pw@127.0.0.1:5432/portal',
   KEY_SECRET: randomBytes(32).toString('hex'),
 });
 /** The message's problem lines, each starting with ✖. */
@@ -71,9 +72,40 @@ describe('loadConfig', () => {
   });
 
   it('refuses REDIS_URL without KEY_SECRET, saying what to set', () => {
-    const base = { UPSTREAM_URL: 'http://upstream.test', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const base = {
+      UPSTREAM_URL: 'http://upstream.test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://127.0.0.1/portal',
+    };
     expect(() => loadConfig(base)).toThrow(/KEY_SECRET is required with REDIS_URL/);
     expect(loadConfig({ ...base, KEY_SECRET: 'a-secret-of-16-chars' }).REDIS_URL).toBe(base.REDIS_URL);
+  });
+
+  it('refuses REDIS_URL without DATABASE_URL: several instances would each keep records of their own', () => {
+    const base = {
+      UPSTREAM_URL: 'http://upstream.test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      KEY_SECRET: 'a-secret-of-16-chars',
+    };
+    expect(problems(base)).toEqual([
+      expect.stringMatching(
+        /^✖ DATABASE_URL is required with REDIS_URL: several instances must share one database/,
+      ),
+    ]);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/portal' }).DATABASE_URL).toBe(
+      'postgresql://db/portal',
+    );
+    expect(problems({ ...base, DATABASE_URL: 'mysql://db/portal' })).toHaveLength(1);
+  });
+
+  it('runs PGlite in memory without DATABASE_URL, unless DATABASE_DIR names a folder', () => {
+    const config = loadConfig({ UPSTREAM_URL: 'http://upstream.test' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).toMatchObject({
+      DATABASE_DIR: 'memory://',
+      DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 5_000,
+    });
   });
 
   it("keeps the proxy channel's bound below the API's, so stuck upstream calls never take every slot", () => {
@@ -104,6 +136,15 @@ describe('loadConfig in production', () => {
       expect.stringMatching(/^✖ REDIS_URL is required in production: .*shares/),
     ]);
     // one local process (tests, benchmarks) may keep memory sessions when it says so
+    expect(problems({ ...env, ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true' })).toEqual([]);
+  });
+
+  it('refuses to start without a database every replica shares, unless one local process says so', () => {
+    const { DATABASE_URL: _, REDIS_URL: __, ...env } = production();
+    expect(problems({ ...env, ALLOW_MEMORY_STORE_ONE_INSTANCE: 'false' })).toEqual([
+      expect.stringMatching(/^✖ REDIS_URL is required in production/),
+      expect.stringMatching(/^✖ DATABASE_URL is required in production: .*shares, with backups/),
+    ]);
     expect(problems({ ...env, ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true' })).toEqual([]);
   });
 
@@ -152,7 +193,7 @@ describe('loadConfig in production', () => {
       problems({ UPSTREAM_URL: 'http://u', NODE_ENV: 'production', COOKIE_SECURE: 'false' }).map(
         (line) => line.split(' ')[1],
       ),
-    ).toEqual(['REDIS_URL', 'KEY_SECRET', 'COOKIE_SECURE=false']);
+    ).toEqual(['REDIS_URL', 'DATABASE_URL', 'KEY_SECRET', 'COOKIE_SECURE=false']);
   });
 });
 

@@ -39,6 +39,20 @@ export const configSchema = z.object({
   UPSTREAM_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** sessions, idempotency records and counters in Redis (shared by several instances); memory when unset */
   REDIS_URL: z.url().optional(),
+  /**
+   * the PostgreSQL server that keeps what must last (declarations, agreement records, the account's
+   * activity); without it, PGlite in this process, in DATABASE_DIR
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  /** PGlite's data folder when DATABASE_URL is unset; memory:// keeps nothing past the process */
+  DATABASE_DIR: z.string().min(1).default('memory://'),
+  /** connections each instance keeps to PostgreSQL at most */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().max(100).default(10),
+  /** a statement running longer is cancelled, and a connection awaited longer is given up */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /**
@@ -50,7 +64,10 @@ export const configSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   /** lets production run with COOKIE_SECURE=false: the local demo on http://localhost only */
   ALLOW_INSECURE_COOKIES_LOCAL_HTTP: bool.default(false),
-  /** lets production run without REDIS_URL: one local process (tests, benchmarks), never a deployment */
+  /**
+   * lets production run without REDIS_URL and DATABASE_URL (memory and PGlite): one local process (tests,
+   * benchmarks), never a deployment
+   */
   ALLOW_MEMORY_STORE_ONE_INSTANCE: bool.default(false),
   /**
    * the newest secret of the BFF's HMACs (rate-limit keys, trail session ids, the pseudonyms of documents in
@@ -172,8 +189,8 @@ const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
-/** Secrets that may come from a file instead (X_FILE=/run/secrets/x); DATABASE_URL joins when it comes. */
-export const SECRET_VARIABLES = ['KEY_SECRET', 'KEY_SECRETS_PREVIOUS', 'REDIS_URL'] as const;
+/** Secrets that may come from a file instead (X_FILE=/run/secrets/x). */
+export const SECRET_VARIABLES = ['KEY_SECRET', 'KEY_SECRETS_PREVIOUS', 'REDIS_URL', 'DATABASE_URL'] as const;
 
 /** X_FILE → X (the file's content, trimmed); one problem line per variable that cannot be read. */
 function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
@@ -218,6 +235,11 @@ function productionProblems(config: z.infer<typeof configSchema>): string[] {
   if (!config.REDIS_URL && !config.ALLOW_MEMORY_STORE_ONE_INSTANCE) {
     problems.push(
       'REDIS_URL is required in production: sessions, agreement records and counters must live in a store every replica shares and a restart keeps',
+    );
+  }
+  if (!config.DATABASE_URL && !config.ALLOW_MEMORY_STORE_ONE_INSTANCE) {
+    problems.push(
+      'DATABASE_URL is required in production: declarations and agreement records must live in a database every replica shares, with backups',
     );
   }
   if (!config.KEY_SECRET) {
@@ -292,6 +314,12 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.REDIS_URL && !parsed.data.KEY_SECRET) {
     throw new Error(
       'Invalid configuration:\n✖ KEY_SECRET is required with REDIS_URL: set one secret of 16+ characters, shared by every instance',
+    );
+  }
+  // Instances that share Redis are several: each with a database of its own would split the records.
+  if (parsed.data.REDIS_URL && !parsed.data.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n✖ DATABASE_URL is required with REDIS_URL: several instances must share one database (PGlite, without it, lives in one process)',
     );
   }
   const keyProblems = keyringProblems(parsed.data);

@@ -170,3 +170,48 @@ export interface AgreementLetter {
 
 /** The letters a session may open: ref → what the letter says. */
 export type AgreementLetters = Record<string, AgreementLetter>;
+
+/**
+ * A declaration of settlement as issued, and as the database keeps it: what it declares, fixed at its first
+ * issue (the holder's name as it was then), and the PDF's bytes, which every later download gets.
+ */
+export interface Declaration {
+  codigo: string;
+  /** whose it is: a keyed pseudonym of the document (with its key's id), never the document */
+  owner: string;
+  titular: string;
+  /** the holder's document, masked (***.982.247-**); null on declarations issued before it was kept */
+  documento: string | null;
+  credor: string;
+  contrato: string;
+  codigoAcordo: string;
+  parcelas: { numero: number; pagoEm: string | null; valorCents: number }[];
+  totalCents: number;
+  /** the last payment's day (ISO) */
+  quitadaEm: string | null;
+  /** the issue's day in Brasília (ISO date) */
+  emitidaEm: string;
+  /** the issue's instant: the PDF's creation and modification dates */
+  emitidaAs: Date;
+  pdf: Uint8Array;
+}
+
+/** What the portal made on a contract that the upstream does not tell: the agreement's type and mode. */
+export interface MadeAgreement {
+  tipoAcordo: 'AV' | 'AP';
+  modo: '1' | '2';
+}
+
+/** One line of 'Atividade da conta'. */
+export type Activity =
+  | {
+      kind: 'entrada';
+      forma: 'senha' | 'pergunta' | 'google' | 'cadastro';
+      dispositivo: string;
+      navegador: string;
+    }
+  | { kind: 'senha-alterada' | 'senha-redefinida' }
+  | { kind: 'contato-alterado'; campos: string }
+  | { kind: 'acordo-feito' | 'declaracao-emitida'; credor: string; contrato: string };
+
+export type ActivityEntry = Activity & { at: Date };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from '../db/records';
 import { errorEnvelope, HTTP_MESSAGES, RETRY_AFTER_SECONDS, unavailableBody } from '../http/error-envelope';
 import { StoreUnavailableError } from '../store/store';
 import { MESSAGES } from '../trpc/to-trpc-error';
@@ -25,7 +26,12 @@ export function errorHandler(app: FastifyInstance, metrics: Metrics) {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(unavailableBody(req, MESSAGES.unavailable));
+        .send(
+          unavailableBody(
+            req,
+            error instanceof DatabaseUnavailableError ? MESSAGES.databaseDown : MESSAGES.unavailable,
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config';
 import type { Cookies } from '../core/cookies';
 import type { Device, Log } from '../core/request';
+import type { Records } from '../db/records';
 import type { Keyring } from '../keys/keyring';
 import type { PdfReader } from '../pdf/pdf-reader';
 import type { SessionManager } from '../session/session-manager';
@@ -24,6 +25,8 @@ export interface AppPorts {
   /** sessions, their slots and the identity question's challenge, in the store */
   sessions: SessionManager;
   store: SessionStore;
+  /** what must last, in PostgreSQL: declarations, agreement records, the account's activity */
+  db: Records;
   limiter: RateLimiter;
   upstream: UpstreamClient;
   /** the upstream's files (boleto PDFs, logos) */
@@ -47,6 +50,8 @@ export interface RequestPorts {
   /** the caller's address, for rate limits keyed by it (never stored in clear) */
   ip: string;
   device: Device;
+  /** the browser's User-Agent, read when the account's activity records a sign-in */
+  userAgent: string;
   cookies: Cookies;
 }
 

@@ -10,6 +10,7 @@ import { checkContactsInput, registrationInput } from '@portal/contracts/procedu
 import {
   changePassword,
   deleteAccount,
+  disownActivity,
   profileOf,
   rate,
   scoreOf,
@@ -18,6 +19,7 @@ import {
 } from '../account/profile';
 import { resetPassword, sendRecovery } from '../account/recovery';
 import { contactConflicts, register } from '../account/registration';
+import { accountActivity } from '../activity/activity';
 import { publicProcedure, router, sessionProcedure } from '../trpc/init';
 
 export const accountRouter = router({
@@ -33,6 +35,15 @@ export const accountRouter = router({
   changePassword: sessionProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.ports, ctx.person, input)),
+
+  /** 'Atividade da conta': the person's own sign-ins and changes of the last 90 days, newest first. */
+  activity: sessionProcedure.query(({ ctx }) => accountActivity(ctx.ports, ctx.person)),
+
+  /** 'Não reconheço esta atividade': every other session ends, this one gets a new id; then the password. */
+  disownActivity: sessionProcedure.mutation(async ({ ctx }) => {
+    await disownActivity(ctx.ports, ctx.person);
+    return { ok: true as const };
+  }),
 
   /** 'Sim' in the delete-confirmation modal: the registration goes upstream, then this session. */
   deleteAccount: sessionProcedure

@@ -111,6 +111,7 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   'auth.options': {},
   'auth.session': {},
   'account.profile': {},
+  'account.activity': {},
   'account.score': {},
   'partners.list': {},
   'debts.creditors': {},

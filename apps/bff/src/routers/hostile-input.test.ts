@@ -53,6 +53,8 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   },
   'account.changePassword': { senha: 'Acordo@2026', novaSenha: 'Outra@2027', confirmacao: 'Outra@2027' },
   'account.deleteAccount': { senha: 'Acordo@2026' },
+  'account.activity': undefined,
+  'account.disownActivity': undefined,
   'account.score': undefined,
   'account.setNotifications': { notificacao: true },
   'account.rate': { nota: 9, comentario: 'Ótimo atendimento' },
@@ -276,6 +278,13 @@ describe('hostile input to every procedure', () => {
                   },
             );
             expect(response.statusCode).toBeLessThan(500);
+            // a session renewed under a new id (the cookie the browser would keep), as a browser follows it
+            for (const { name, value } of response.cookies)
+              if (value)
+                headers.cookie = headers.cookie.replace(
+                  new RegExp(`(^|; )${name}=[^;]*`),
+                  `$1${name}=${value}`,
+                );
             // refused for what it holds: never a lost session or a foreign origin
             if (schema) expect(response.statusCode).toBe(400);
             else expect([401, 403]).not.toContain(response.statusCode);

@@ -31,6 +31,11 @@ export function portsOfCalls(app: AppPorts) {
         return this[REQUEST].ip;
       },
     },
+    userAgent: {
+      get(this: { [REQUEST]: FastifyRequest }) {
+        return this[REQUEST].headers['user-agent'] ?? '';
+      },
+    },
   });
   return (req: FastifyRequest, cookies: Cookies): Ports =>
     Object.assign(Object.create(shared), {

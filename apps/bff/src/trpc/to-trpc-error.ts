@@ -18,6 +18,7 @@ import * as returnPath from '@portal/validation/return-path';
 import { TRPCError } from '@trpc/server';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal, type RefusalKind } from '../core/refusal';
+import { DatabaseUnavailableError } from '../db/records';
 import { HTTP_MESSAGES } from '../http/error-envelope';
 import { StoreUnavailableError } from '../store/store';
 import { UpstreamError } from '../upstream/errors';
@@ -30,6 +31,8 @@ export const MESSAGES = {
   timeout: 'Erro de timeout',
   signedOut: 'Sua sessão terminou. Entre novamente.',
   unavailable: 'O portal está com instabilidade no momento. Tente novamente em alguns instantes.',
+  /** the database that keeps declarations and agreement records does not answer: nothing was written */
+  databaseDown: 'Não foi possível concluir agora. Tente novamente em alguns minutos.',
 } as const;
 
 /** The tRPC code of each refusal of the domain. */
@@ -49,7 +52,8 @@ export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof Refusal)
     return new TRPCError({ code: REFUSAL_CODE[error.kind], message: error.message, cause: error });
   if (error instanceof StoreUnavailableError) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.unavailable, cause: error });
+    const message = error instanceof DatabaseUnavailableError ? MESSAGES.databaseDown : MESSAGES.unavailable;
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: error });
   }
   if (!(error instanceof UpstreamError)) {
     return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.unexpected, cause: error });

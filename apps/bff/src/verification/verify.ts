@@ -156,7 +156,7 @@ const notACode = (titulo: string, motivos: string[] = []): VerificationResult =>
 
 /** Every field of a pasted code and one verdict: see VERIFY_MESSAGES. The code is never logged or kept. */
 export async function verifyCode(
-  ports: VerifyPorts & Pick<Ports, 'store'>,
+  ports: VerifyPorts & Pick<Ports, 'store' | 'db' | 'log'>,
   person: Person | null,
   codigo: string,
 ): Promise<VerificationResult> {
@@ -219,7 +219,10 @@ export async function verifyPdf(
 }
 
 /** A declaration of settlement's code: authentic when this portal issued it, with what it declares. */
-async function verifySettlement(ports: Pick<Ports, 'store'>, codigo: string): Promise<VerificationResult> {
+async function verifySettlement(
+  ports: Pick<Ports, 'store' | 'db' | 'log'>,
+  codigo: string,
+): Promise<VerificationResult> {
   const s = await findSettlement(ports, codigo);
   if (!s)
     return {

@@ -11,7 +11,6 @@ import { pixCopiaECola, STUB_PIX_KEY } from '@portal/stub/payments/pix';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { addDays, formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { describe, expect, it } from 'vitest';
-import type { Settlement } from '../agreements/settlement';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
 import { PdfReaderBusyError } from '../pdf/pdf-reader';
@@ -216,7 +215,9 @@ describe('verifyCode', () => {
 
   it('finds a declaration of settlement this portal issued, and says when it did not', async () => {
     const codigo = 'QT-7K2M-9XQ4-H3PD';
-    const settlement: Settlement = {
+    const base = memoryPorts();
+    // the declaration as the database keeps it, under its code
+    await base.db.keepDeclaration({
       codigo,
       owner: 'k.owner',
       titular: 'Maria da Silva',
@@ -228,14 +229,10 @@ describe('verifyCode', () => {
       totalCents: 15000,
       quitadaEm: '2026-01-09',
       emitidaEm: '2026-01-20',
-    };
-    const base = memoryPorts();
-    // the store of settlements: the declaration under whatever key its code names
-    const store = {
-      ...base.store,
-      get: async (key: string) => (key.includes(codigo) ? settlement : undefined),
-    };
-    const ports = memoryPorts({ store: store as never as Ports['store'] });
+      emitidaAs: new Date('2026-01-20T15:00:00Z'),
+      pdf: new Uint8Array([37, 80, 68, 70]),
+    });
+    const ports = base;
     const found = await verifyCode(ports, null, 'qt 7k2m 9xq4 h3pd');
     expect(found).toMatchObject({
       tipo: 'declaracao',

@@ -1,0 +1,67 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The tables the portal keeps in PostgreSQL, as Kysely reads and writes them. Every person's row carries
+// `owner`: a keyed pseudonym of the document (its key's id in front), never the document, the e-mail or
+// the phone. The migrations in ./migrations create these tables; this file only types them.
+
+type Timestamp = ColumnType<Date, Date, never>;
+
+export interface DeclarationsTable {
+  /** the verification code printed on the PDF: QT-XXXX-XXXX-XXXX */
+  codigo: string;
+  owner: string;
+  /** the holder's name as issued, and the masked document */
+  titular: string;
+  documento: string | null;
+  credor: string;
+  contrato: string;
+  codigo_acordo: string;
+  /** [{ numero, pagoEm, valorCents }] */
+  parcelas: ColumnType<DeclaredInstalment[], string, never>;
+  total_cents: number;
+  /** the last payment's day (ISO date), when every one is known */
+  quitada_em: string | null;
+  /** the issue's day in Brasília (ISO date) */
+  emitida_em: string;
+  issued_at: Timestamp;
+  pdf: ColumnType<Uint8Array, Uint8Array, never>;
+  /** hex SHA-256 of `pdf`: a restored row is checked against it before it is served */
+  pdf_sha256: string;
+}
+
+interface DeclaredInstalment {
+  numero: number;
+  pagoEm: string | null;
+  valorCents: number;
+}
+
+export interface AgreementRecordsTable {
+  owner: string;
+  codcredor: string;
+  contrato: string;
+  tipo_acordo: 'AV' | 'AP';
+  modo: '1' | '2';
+  made_at: ColumnType<Date, Date, Date>;
+}
+
+export interface AccountActivityTable {
+  /** never read: a bigint, which the two drivers type differently */
+  id: Generated<string>;
+  owner: string;
+  kind: string;
+  /** what the page shows of it (the way of a sign-in, the device kind, the browser, the creditor) */
+  detail: ColumnType<Record<string, string>, string, never>;
+  at: Timestamp;
+}
+
+export interface JobRunsTable {
+  job: string;
+  ran_at: ColumnType<Date, Date, Date>;
+}
+
+export interface Schema {
+  declarations: DeclarationsTable;
+  agreement_records: AgreementRecordsTable;
+  account_activity: AccountActivityTable;
+  job_runs: JobRunsTable;
+}
