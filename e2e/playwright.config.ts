@@ -1,8 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
+const DATA_DIR = join(tmpdir(), `portal-e2e-data-${port}`);
 /** Walks every screen at 360 px; its own project runs it, and only it. */
 const NARROW_PHONE = 'narrow-phone.spec.ts';
 const launchOptions = {
@@ -47,7 +50,7 @@ export default defineConfig({
       // A touch tablet at 820 × 1180 (the signed-in header's wide layout at its narrowest), for the
       // click-through navigation only. Playwright's iPad descriptors default to WebKit: same Chromium here.
       name: 'tablet',
-      testMatch: 'navigation.spec.ts',
+      testMatch: ['navigation.spec.ts', 'account-activity.spec.ts'],
       use: {
         ...devices['iPad Mini'],
         viewport: { width: 820, height: 1180 },
@@ -57,12 +60,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../scripts/start.ts',
+    // a fresh data folder each run (the embedded database and its key): no run sees another's records
+    command: `rm -rf ${DATA_DIR} && node --import tsx ../scripts/start.ts`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
+      PORTAL_DATA_DIR: DATA_DIR,
       // tests read the simulator's outbox and mint Google credentials there (tests/fixtures.ts STUB_URL)
       STUB_PORT: String(stubPort),
       GOOGLE_CLIENT_ID: 'portal-e2e.apps.googleusercontent.com',

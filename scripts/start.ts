@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '@portal/bff/app';
 import { loadConfig } from '@portal/bff/config';
 import { buildStub } from '@portal/stub/app';
@@ -7,6 +11,15 @@ import { formatDocument } from '@portal/validation/document';
 
 // `pnpm start`: the upstream simulator and the BFF (serving the built SPA) in one process, on
 // embedded defaults. The environment overrides any BFF setting (PORT, LOG_LEVEL, …).
+//
+// What must last outlives the process: PGlite keeps its data in PORTAL_DATA_DIR (.data/, git-ignored), and
+// the HMAC secret beside it, since a declaration is found and downloaded by pseudonyms keyed with it.
+const dataDir = resolve(process.env.PORTAL_DATA_DIR ?? fileURLToPath(new URL('../.data', import.meta.url)));
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const keyFile = join(dataDir, 'key-secret');
+if (!existsSync(keyFile))
+  writeFileSync(keyFile, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+
 const stub = await buildStub({ logger: false });
 const stubUrl = await stub.app.listen({ port: Number(process.env.STUB_PORT ?? 0), host: '127.0.0.1' });
 const config = loadConfig({
@@ -15,6 +28,8 @@ const config = loadConfig({
   // The simulator stands in for Google too: its keys verify the credentials it mints.
   GOOGLE_JWKS_URL: `${stubUrl}/.well-known/jwks.json`,
   GOOGLE_ISSUERS: 'https://accounts.google.com',
+  DATABASE_DIR: join(dataDir, 'pglite'),
+  ...(process.env.KEY_SECRET || process.env.KEY_SECRET_FILE ? {} : { KEY_SECRET_FILE: keyFile }),
   ...process.env,
 });
 const app = await buildApp(config);
