@@ -2,9 +2,12 @@ import type { Profile } from '@portal/contracts/upstream/entities';
 import { memoryCookies, memoryPorts, refusalOf, signedIn } from '@portal/test-kit/memory-ports';
 import { BIRTH_DATE_INVALID_MESSAGE } from '@portal/validation/birth-date';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../activity/owner';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
+import type { Person } from '../core/session';
+import { DatabaseUnavailableError } from '../db/records';
 import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
 import {
@@ -123,6 +126,10 @@ describe('updateProfile', () => {
       },
     ]);
     expect((await ports.sessions.load(ports.cookies))?.data.nome).toBe('Maria Souza');
+    // the contacts changed are a line of the account's activity, by what changed, never their values
+    const lines = await ports.db.activity([ownerOf(ports, person)], new Date(0), 10);
+    expect(lines).toMatchObject([{ kind: 'contato-alterado', campos: 'e-mail e celular' }]);
+    expect(JSON.stringify(lines)).not.toContain('nova@example.com');
   });
 
   it('asks for the password before an old sign-in changes a contact, and saves nothing', async () => {
@@ -136,8 +143,10 @@ describe('updateProfile', () => {
 
   it('lets an old sign-in edit what is not a contact without the password', async () => {
     const { ports, saved } = editing({ REAUTH_WINDOW_MINUTES: '0' });
-    await updateProfile(ports, await signedIn(ports), { ...EDIT, dtNascimento: '02/02/1980' });
+    const person = await signedIn(ports);
+    await updateProfile(ports, person, { ...EDIT, dtNascimento: '02/02/1980' });
     expect(saved).toHaveLength(1);
+    expect(await ports.db.activity([ownerOf(ports, person)], new Date(0), 10)).toEqual([]);
   });
 });
 
@@ -170,6 +179,56 @@ describe('deleteAccount', () => {
     expect(deleted).toEqual([]);
     expect(await ports.sessions.load(here.browser.cookies)).not.toBeNull();
   });
+
+  it("erases the person's activity and agreement records, keeps their declarations, and no one else's records", async () => {
+    const ports = memoryPorts({ upstream: { deleteAccount: async () => undefined } as never });
+    const here = await browserOf(ports);
+    const mine = ownerOf(ports, here.person);
+    const someoneElse = ownerOf(ports, { data: { cpfCnpj: '11144477735' } } as Person);
+    const on = { codcredor: '1001', contrato: '7201938455' };
+    for (const owner of [mine, someoneElse]) {
+      await ports.db.addActivity(owner, { kind: 'senha-alterada' }, new Date());
+      await ports.db.rememberAgreement(owner, on, { tipoAcordo: 'AV', modo: '1' }, new Date());
+    }
+    const declaration = await ports.db.keepDeclaration({
+      codigo: 'QT-0000-0000-00A1',
+      owner: ports.keys.sign('quitacao-owner', here.person.data.cpfCnpj),
+      titular: here.person.data.nome,
+      documento: '***.982.247-**',
+      credor: 'Lojas Horizonte',
+      contrato: on.contrato,
+      codigoAcordo: 'AC-1',
+      parcelas: [],
+      totalCents: 100,
+      quitadaEm: null,
+      emitidaEm: '2026-11-20',
+      emitidaAs: new Date('2026-11-20T12:00:00Z'),
+      pdf: new Uint8Array([1, 2, 3]),
+    });
+    await deleteAccount(here.browser, here.person, {});
+    expect(await ports.db.activity([mine], new Date(0), 10)).toEqual([]);
+    expect(await ports.db.agreement([mine], on)).toBeNull();
+    expect(await ports.db.activity([someoneElse], new Date(0), 10)).toHaveLength(1);
+    expect(await ports.db.agreement([someoneElse], on)).not.toBeNull();
+    expect(await ports.db.declaration(declaration.codigo)).toMatchObject({ codigo: declaration.codigo });
+  });
+
+  it('deletes nothing upstream while the database cannot erase the records, and says to try again', async () => {
+    const deleted: string[] = [];
+    const base = memoryPorts({
+      upstream: { deleteAccount: async (token: string) => void deleted.push(token) } as never,
+    });
+    const ports = {
+      ...base,
+      db: { ...base.db, erase: () => Promise.reject(new DatabaseUnavailableError('database down')) },
+    };
+    const here = await browserOf(ports);
+    await expect(deleteAccount(here.browser, here.person, {})).rejects.toBeInstanceOf(
+      DatabaseUnavailableError,
+    );
+    expect(deleted).toEqual([]);
+    expect(await ports.sessions.load(here.browser.cookies)).not.toBeNull();
+  });
 });
 
 describe('changePassword', () => {
@@ -194,6 +253,9 @@ describe('changePassword', () => {
     expect(renewed?.id).not.toBe(here.person.id);
     expect(renewed?.data.token).toBe(here.person.data.token);
     expect(await ports.sessions.load(elsewhere.browser.cookies)).toBeNull();
+    expect(await ports.db.activity([ownerOf(ports, here.person)], new Date(0), 10)).toMatchObject([
+      { kind: 'senha-alterada' },
+    ]);
   });
 
   it('refuses an eleventh change within the window without asking the upstream', async () => {

@@ -1,7 +1,9 @@
 import { memoryCookies, memoryPorts, refusalOf } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../activity/owner';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
+import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { resetPassword, sendRecovery } from './recovery';
 
@@ -77,6 +79,11 @@ describe('resetPassword', () => {
     expect(sent[1]).toEqual({ resetPassword: input });
     expect(await ports.sessions.load(since)).toBeNull();
     expect(await ports.store.get(`reset-link:${ports.keys.sign('reset-link', SENT.id)}`)).toBeUndefined();
+    // a line of the person's activity, once: a second use of the link finds no one to write it to
+    const owner = ownerOf(ports, { data: { cpfCnpj: DOCUMENT } } as Person);
+    expect(await ports.db.activity([owner], new Date(0), 10)).toMatchObject([{ kind: 'senha-redefinida' }]);
+    await resetPassword(ports, input);
+    expect(await ports.db.activity([owner], new Date(0), 10)).toHaveLength(1);
   });
 
   it('ends the sessions a link remembered before keyed values carried ids (one bare pseudonym)', async () => {
