@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Checks the container setup on a machine without Docker: docker-compose.yml validates, every COPY
 # source of the Dockerfile is in the build context, and the Dockerfile's production layout works — the
-# apps compiled and deployed by the Dockerfile's own RUN lines, started with its CMD on free ports,
-# answer their probes and a PDF upload, run the images' HEALTHCHECK commands, hold no dev tooling, no
-# compiler and no tests, and stop on SIGTERM in time. Leaves nothing behind.
+# apps compiled and deployed by the Dockerfile's own RUN lines, started with its CMD on free ports
+# against a real PostgreSQL and Redis, answer their probes and a PDF upload, run the images' HEALTHCHECK
+# commands, hold no dev tooling, no compiler and no tests, pass the backup drill (a declaration of
+# settlement issued, pg_dump, the database dropped and restored with pg_restore, the declaration found
+# again byte for byte) and stop on SIGTERM in time. Needs Debian's postgresql package (and redis-server).
+# Leaves nothing behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t0=$(date +%s%N)
@@ -13,9 +16,11 @@ fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
 # --- the compose file -------------------------------------------------------------------------------
 # Offline (`config` needs no engine), each way the files are meant to be run, in a clean environment
 # with the example env files (a developer's own .env changes nothing): the demo starts the simulator,
-# production does not and refuses to interpolate without UPSTREAM_URL or the KEY_SECRET file.
+# production does not and refuses to interpolate without UPSTREAM_URL, the KEY_SECRET file or
+# PostgreSQL's password.
 if command -v docker-compose >/dev/null 2>&1; then
   no_env=$(mktemp "${TMPDIR:-/tmp}/check-deploy-env.XXXXXX")
+  trap 'rm -f "$no_env"' EXIT
   # compose ENV_FILE VAR=value… -- ARGS…: docker-compose with only these variables
   compose() {
     local env_file=$1 vars=()
@@ -27,6 +32,7 @@ if command -v docker-compose >/dev/null 2>&1; then
   prod=(-f docker-compose.yml -f docker-compose.prod.yml)
   upstream=UPSTREAM_URL=https://creditor.invalid
   secret=KEY_SECRET_FILE=/etc/portal/key_secret
+  password=POSTGRES_PASSWORD=0123456789abcdef0123456789abcdef
 
   compose .env.demo.example -- config -q || fail "compose: the demo (.env.demo.example) is invalid"
   # (`config --services` lists every service whatever the profile; deploy-defaults.test.ts checks the stub's)
@@ -35,8 +41,8 @@ if command -v docker-compose >/dev/null 2>&1; then
   step "compose: the demo is valid (.env.demo.example, the simulator under profile demo)"
 
   # .env.example names both files in COMPOSE_FILE: with its blanks filled in, it is production
-  compose .env.example "$upstream" -- config -q || fail "compose: production (.env.example) is invalid"
-  compose "$no_env" "$upstream" "$secret" -- "${prod[@]}" config -q || fail "compose: the production files are invalid"
+  compose .env.example "$upstream" "$password" -- config -q || fail "compose: production (.env.example) is invalid"
+  compose "$no_env" "$upstream" "$secret" "$password" -- "${prod[@]}" config -q || fail "compose: the production files are invalid"
   step "compose: production is valid (docker-compose.prod.yml on top, as .env.example's COMPOSE_FILE says)"
 
   refused() { # what's missing, then compose's arguments: config must fail, naming it
@@ -45,11 +51,13 @@ if command -v docker-compose >/dev/null 2>&1; then
     if out=$(compose "$@" config -q 2>&1); then fail "compose: production starts without $missing"; fi
     [[ $out == *"$missing"* ]] || fail "compose: production without $missing fails for another reason: $out"
   }
-  refused UPSTREAM_URL .env.example --
-  refused UPSTREAM_URL "$no_env" "$secret" -- "${prod[@]}"
-  refused KEY_SECRET_FILE "$no_env" "$upstream" -- "${prod[@]}"
+  refused UPSTREAM_URL .env.example "$password" --
+  refused UPSTREAM_URL "$no_env" "$secret" "$password" -- "${prod[@]}"
+  refused KEY_SECRET_FILE "$no_env" "$upstream" "$password" -- "${prod[@]}"
+  refused POSTGRES_PASSWORD .env.example "$upstream" --
+  refused POSTGRES_PASSWORD "$no_env" "$upstream" "$secret" -- "${prod[@]}"
   rm -f "$no_env"
-  step "compose: production refuses to start without UPSTREAM_URL or KEY_SECRET_FILE ($(docker-compose version --short))"
+  step "compose: production refuses to start without UPSTREAM_URL, KEY_SECRET_FILE or POSTGRES_PASSWORD ($(docker-compose version --short))"
 else
   step "compose: skipped (docker-compose is not installed; Debian: apt-get install docker-compose)"
 fi
@@ -61,8 +69,13 @@ step "dockerfile: every COPY source is in the build context (.dockerignore appli
 # --- the production layout --------------------------------------------------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-deploy.XXXXXX")
 pids=()
+pg_dir=
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [[ -n $pg_dir ]]; then
+    [[ -f $pg_dir/data/postmaster.pid ]] && as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop >/dev/null 2>&1
+    rm -rf "$pg_dir"
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -192,20 +205,49 @@ mapfile -t bff_cmd < <(image_cmd bff)
 stub_port=$(free_port)
 bff_port=$(free_port)
 redis_port=$(free_port)
-# In production the BFF needs a shared store and a strong secret: a throwaway Redis, a random secret.
+pg_port=$(free_port)
+# In production the BFF needs a shared store, a database and a strong secret: a throwaway Redis and
+# PostgreSQL, a random secret.
 redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no >"$work/redis.log" 2>&1 &
 pids+=("$!")
-key_secret=$(node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))")
+random_hex() { node -e "console.log(require('node:crypto').randomBytes($1).toString('hex'))"; }
+key_secret=$(random_hex 32)
+
+# PostgreSQL from Debian's package, the newest installed: initdb and the server refuse to run as root, so
+# as root they run as the package's postgres user, in a folder of its own. The socket (in that folder)
+# trusts its owner, who creates the BFF's role; TCP takes the role's password, as in production.
+pg_bin=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -1)
+[[ -x $pg_bin/initdb ]] || fail "PostgreSQL is not installed (Debian: apt-get install postgresql)"
+as_postgres() { if ((EUID == 0)); then runuser -u postgres -- "$@"; else "$@"; fi; }
+pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/check-deploy-pg.XXXXXX")
+((EUID == 0)) && chown postgres: "$pg_dir"
+as_postgres "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -E UTF8 --auth-local=trust --auth-host=scram-sha-256 \
+  --no-sync --no-instructions >"$work/initdb.log" 2>&1 || { cat "$work/initdb.log" >&2; fail "initdb failed"; }
+as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 start \
+  -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off" >/dev/null ||
+  { cat "$pg_dir/server.log" >&2; fail "PostgreSQL did not start"; }
+# superuser SQL and tools over the socket
+pg_admin() { local tool=$1; shift; as_postgres "$pg_bin/$tool" -h "$pg_dir" -p "$pg_port" -U postgres "$@"; }
+pg_password=$(random_hex 16)
+pg_admin psql -d postgres -qX -v ON_ERROR_STOP=1 -c "create role portal login password '$pg_password'" >/dev/null
+pg_admin createdb -O portal portal
+database_url="postgres://portal:$pg_password@127.0.0.1:$pg_port/portal"
+step "postgres: $("$pg_bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port, database portal owned by role portal"
+
 # A clean environment, as in the containers: only what the image and compose would set.
 (cd "$work/stub" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 \
   PORT="$stub_port" LOG_LEVEL=warn "${stub_cmd[@]}") >"$work/stub.log" 2>&1 &
 stub_pid=$!
 pids+=("$stub_pid")
-(cd "$work/bff" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 \
-  PORT="$bff_port" UPSTREAM_URL="http://127.0.0.1:$stub_port" WEB_DIST="$work/bff/web" LOG_LEVEL=warn \
-  REDIS_URL="redis://127.0.0.1:$redis_port" KEY_SECRET="$key_secret" "${bff_cmd[@]}") >"$work/bff.log" 2>&1 &
-bff_pid=$!
-pids+=("$bff_pid")
+start_bff() {
+  (cd "$work/bff" && exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 \
+    PORT="$bff_port" UPSTREAM_URL="http://127.0.0.1:$stub_port" WEB_DIST="$work/bff/web" LOG_LEVEL=warn \
+    REDIS_URL="redis://127.0.0.1:$redis_port" DATABASE_URL="$database_url" KEY_SECRET="$key_secret" \
+    "${bff_cmd[@]}") >>"$work/bff.log" 2>&1 &
+  bff_pid=$!
+  pids+=("$bff_pid")
+}
+start_bff
 
 logs() { echo "--- stub log"; cat "$work/stub.log"; echo "--- bff log"; cat "$work/bff.log"; } >&2
 check() { # name URL seconds
@@ -267,6 +309,41 @@ stop() { # name pid limit-seconds
   ((rc == 0)) || { logs; fail "$1 exited with $rc after SIGTERM"; }
   step "$1: stopped on SIGTERM, exit 0"
 }
+
+# --- the backup drill (docs/operations.md, Database) --------------------------------------------------
+# Ana's declaration of settlement issued, the database dumped (pg_dump -Fc), dropped and created again;
+# on the empty database the BFF must not know the declaration (so the last check can fail), and after
+# pg_restore it must: its code checks out and its PDF has the bytes first downloaded. The BFF is stopped
+# around each drop and restore, as an operator would, and each start migrates what it finds.
+drill_t0=$(date +%s%N)
+drill() { node --import tsx scripts/stack/drill.ts "$@" || { logs; fail "backup drill: drill.ts $1 failed"; }; }
+recreate_database() {
+  pg_admin dropdb portal
+  pg_admin createdb -O portal portal
+}
+ready() { # after a start: /readyz answers 200 (migrated, the database answering)
+  local code
+  code=$(wait_for "http://127.0.0.1:$bff_port/readyz" 30) || { logs; fail "bff: /readyz answered $code after a start"; }
+}
+issued=$(drill issue "http://127.0.0.1:$bff_port" "http://127.0.0.1:$stub_port" "$work/issued.json")
+"$pg_bin/pg_dump" -Fc -d "$database_url" -f "$work/portal.dump" || fail "backup drill: pg_dump failed"
+step "backup drill: Ana's declaration issued ($issued); pg_dump -Fc: $(du -h "$work/portal.dump" | cut -f1)"
+stop bff "$bff_pid" 11 >/dev/null
+recreate_database
+start_bff
+ready
+absent=$(drill absent "http://127.0.0.1:$bff_port" "$work/issued.json")
+step "backup drill: dropdb, createdb, the BFF restarted: $absent"
+stop bff "$bff_pid" 11 >/dev/null
+recreate_database
+"$pg_bin/pg_restore" --exit-on-error --single-transaction -d "$database_url" "$work/portal.dump" ||
+  fail "backup drill: pg_restore failed"
+start_bff
+ready
+kept=$(drill kept "http://127.0.0.1:$bff_port" "$work/issued.json")
+drill_s=$(awk -v ns="$(($(date +%s%N) - drill_t0))" 'BEGIN { printf "%.1f", ns / 1e9 }')
+step "backup drill: dropdb, createdb, pg_restore, the BFF restarted: $kept (the drill took $drill_s s)"
+
 stop bff "$bff_pid" 11
 stop stub "$stub_pid" 11
 pids=()

@@ -34,7 +34,7 @@ describe('the Compose defaults', () => {
     expect(example).not.toMatch(/^KEY_SECRET=/m);
   });
 
-  it.each(['bff', 'stub', 'proxy', 'redis'])(
+  it.each(['bff', 'stub', 'proxy', 'redis', 'postgres'])(
     'hardens %s: no capability or privilege gain, read-only, init, a memory limit',
     (name) => {
       const hardening = compose.match(/\nx-hardening: &hardening\n((?: {2}.*\n)+)/)?.[1] ?? '';
@@ -67,6 +67,35 @@ describe('the Compose defaults', () => {
     expect(service('stub')).toContain(`image: \${REGISTRY:-portal}/stub:\${VERSION:-dev}`);
     expect(service('redis')).toContain(`image: \${REDIS_IMAGE:-redis:7-alpine}`);
     expect(service('proxy')).toContain(`image: \${NGINX_IMAGE:-nginx:1.28-alpine}`);
+    expect(service('postgres')).toContain(`image: \${POSTGRES_IMAGE:-postgres:17-bookworm}`);
+  });
+
+  it("keeps PostgreSQL's data on a volume, and counts it healthy only when it answers over TCP as the BFF connects", () => {
+    const postgres = service('postgres');
+    expect(postgres).toMatch(/\n {6}- postgres-data:\/var\/lib\/postgresql\/data\n/);
+    expect(compose).toMatch(/\nvolumes:\n(?: {2}.*\n)* {2}postgres-data:\n/);
+    // its socket and lock: the only other place the server writes under the read-only root
+    expect(postgres).toMatch(/\n {4}tmpfs:\n {6}- \/tmp\n {6}- \/var\/run\/postgresql\n/);
+    expect(postgres).toMatch(/test: \["CMD-SHELL", "pg_isready -q -h 127\.0\.0\.1 /);
+    expect(service('bff')).toMatch(
+      /depends_on:\n {6}redis:\n {8}condition: service_healthy\n {6}postgres:\n {8}condition: service_healthy/,
+    );
+  });
+
+  it("requires PostgreSQL's password, which the demo's file gives and production's leaves to fill in", () => {
+    const required = /\$\{POSTGRES_PASSWORD:\?[^}]+\}/;
+    expect(service('postgres')).toMatch(new RegExp(`POSTGRES_PASSWORD: ${required.source}`));
+    // the BFF's URL is made of the same three values, so the two never disagree
+    expect(service('bff')).toMatch(
+      new RegExp(
+        `DATABASE_URL: postgres://\\$\\{POSTGRES_USER:-portal\\}:${required.source}@postgres:5432/\\$\\{POSTGRES_DB:-portal\\}`,
+      ),
+    );
+    expect(service('postgres')).toContain(`POSTGRES_USER: \${POSTGRES_USER:-portal}`);
+    expect(service('postgres')).toContain(`POSTGRES_DB: \${POSTGRES_DB:-portal}`);
+    expect(demo).toMatch(/^POSTGRES_PASSWORD=\S+$/m);
+    expect(example).toMatch(/^POSTGRES_PASSWORD=$/m);
+    expect(example).toMatch(/openssl rand -hex 32.*\n(?:#.*\n)*POSTGRES_PASSWORD=\n/);
   });
 
   it("keeps Redis's data across restarts, capped, and never evicts a session or an idempotency record", () => {
