@@ -85,6 +85,8 @@ function setting(config: Record<string, string>, key: Field): unknown {
 
 // Time for the kubelet to see the exit before its SIGKILL.
 const MARGIN_SECONDS = 2;
+/** What production requires that holds a secret: a signing key, a database password. */
+const SECRETS_FROM_SECRETS = ['KEY_SECRET', 'DATABASE_URL'] as const;
 // Read by Node itself, and the secrets' X_FILE forms, which the BFF reads before its schema.
 const OTHER_VARIABLES = new Set(['NODE_OPTIONS', ...SECRET_VARIABLES.map((name) => `${name}_FILE`)]);
 
@@ -161,15 +163,22 @@ function deploymentProblems(manifests: Manifest[]): string[] {
       problems.push(`ConfigMap ${key}=${value} is refused by the BFF's schema`);
   }
 
-  // The secret is a file from a Secret, never a value in the manifests.
+  // The secrets production requires come from Secrets, never as values in the manifests.
   const env = new Map((container.env ?? []).map((e) => [e.name, e]));
-  need(!env.has('KEY_SECRET') && !('KEY_SECRET' in config), 'KEY_SECRET is set as a variable');
-  const secretFile = env.get('KEY_SECRET_FILE')?.value ?? '';
-  const secretMount = container.volumeMounts?.find((m) => secretFile.startsWith(`${m.mountPath}/`));
-  need(
-    secretMount && pod.volumes?.find((v) => v.name === secretMount.name)?.secret,
-    'KEY_SECRET_FILE is not a file of a mounted Secret',
-  );
+  for (const name of SECRETS_FROM_SECRETS) {
+    if (name in config || env.get(name)?.value !== undefined) problems.push(`${name} is set as a value`);
+    else if (!env.get(name)?.valueFrom?.secretKeyRef && !isSecretFile(env.get(`${name}_FILE`)?.value))
+      problems.push(
+        `${name} is not set from a Secret (${name}_FILE, a file of a mounted Secret, or a secretKeyRef)`,
+      );
+  }
+  function isSecretFile(file: string | undefined) {
+    return (container.volumeMounts ?? []).some((m) => {
+      const secret = pod.volumes?.find((v) => v.name === m.name)?.secret;
+      const inside = file?.startsWith(`${m.mountPath}/`) ? file.slice(m.mountPath.length + 1) : undefined;
+      return !!secret && !!inside && (!secret.items || secret.items.some((i) => i.path === inside));
+    });
+  }
 
   // The PDF readers may take PDF_WORKERS × (their cap + 64 MiB); the heap is about 75 % of what is left,
   // the BFF's share, and well above its peak in the bench (as Compose sizes it).
@@ -261,6 +270,8 @@ function wiringProblems(manifests: Manifest[]): string[] {
   for (const rule of policy.spec?.egress ?? [])
     if (!rule.to?.length || !rule.ports?.length)
       problems.push('an egress rule admits every destination or port');
+  if (!(policy.spec?.egress ?? []).some((rule) => rule.ports?.some((p) => p.port === 5432)))
+    problems.push('the NetworkPolicy lets the pods reach no PostgreSQL (port 5432)');
 
   const kustomization = parse('kustomization.yaml', readText('kustomization.yaml'))[0] as {
     resources?: string[];
@@ -299,7 +310,7 @@ describe('deploy/k8s', () => {
     expect(schemaProblems(manifests)).toEqual([]);
   });
 
-  it('runs the BFF as the image expects: non-root 1000:1000, read-only root with /tmp writable, no capability, probes, a grace period past its shutdown, known variables', () => {
+  it('runs the BFF as the image expects: non-root 1000:1000, read-only root with /tmp writable, no capability, probes, a grace period past its shutdown, known variables, its key and database URL from Secrets', () => {
     expect(deploymentProblems(manifests)).toEqual([]);
   });
 
@@ -335,6 +346,39 @@ describe('deploy/k8s', () => {
     expect(problems).toContain('KEY_SECRTE is not a variable of apps/bff/src/config.ts');
     expect(problems).toContain('no readiness probe on /readyz');
     expect(problems).toMatch(/terminationGracePeriodSeconds 10 is below 17/);
+  });
+
+  it('refuses DATABASE_URL or KEY_SECRET written in the manifests, or taken from no Secret', () => {
+    const copy = withDeployment((d) => {
+      const c = bffContainer(d);
+      c.env = c.env?.filter((e) => e.name !== 'DATABASE_URL_FILE');
+      c.env?.push({ name: 'KEY_SECRET', value: 'x'.repeat(64) });
+    });
+    expect(deploymentProblems(copy)).toEqual([
+      'KEY_SECRET is set as a value',
+      'DATABASE_URL is not set from a Secret (DATABASE_URL_FILE, a file of a mounted Secret, or a secretKeyRef)',
+    ]);
+    const config = one<ConfigMap>(copy, 'ConfigMap');
+    (config.data as Record<string, string>).DATABASE_URL = 'postgres://portal:secret@db:5432/portal';
+    expect(deploymentProblems(copy)).toContain('DATABASE_URL is set as a value');
+    // a key of a Secret, as the variable itself, passes too
+    const fromKey = withDeployment((d) => {
+      const c = bffContainer(d);
+      c.env = c.env?.filter((e) => e.name !== 'DATABASE_URL_FILE');
+      c.env?.push({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'portal-bff-database', key: 'database-url' } },
+      });
+    });
+    expect(deploymentProblems(fromKey)).toEqual([]);
+  });
+
+  it('refuses a NetworkPolicy that lets the pods reach no PostgreSQL', () => {
+    const copy = structuredClone(manifests);
+    const policy = one<NetworkPolicy>(copy, 'NetworkPolicy');
+    const spec = policy.spec as { egress: { ports?: { port?: number | string }[] }[] };
+    spec.egress = spec.egress.filter((rule) => !rule.ports?.some((p) => p.port === 5432));
+    expect(wiringProblems(copy)).toEqual(['the NetworkPolicy lets the pods reach no PostgreSQL (port 5432)']);
   });
 
   it('refuses an HPA that scales something else or on a metric the BFF does not export', () => {
