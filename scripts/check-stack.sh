@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The production stack as ops run it, proven on this machine with Podman (no Docker engine here): the
 # real images built from the Dockerfile by docker-compose, docker-compose.yml with docker-compose.prod.yml
-# started (two BFF replicas, Redis, nginx; the simulator as the creditor, under its `demo` profile), and
-# scripts/stack/smoke.ts through nginx: the SPA, the edge's refusals, a sign-in whose session both
-# replicas serve, a 1 MB PDF read, a replica stopped under load without one failed call. Then the BFF
-# image must refuse unsafe production settings. Leaves nothing running (KEEP_STACK=1 keeps it, to look).
+# started (two BFF replicas, Redis, PostgreSQL, nginx; the simulator as the creditor, under its `demo`
+# profile), and scripts/stack/smoke.ts through nginx: the SPA, the edge's refusals, a sign-in whose
+# session both replicas serve, a declaration of settlement issued, a 1 MB PDF read, a replica stopped
+# under load without one failed call. Then the whole stack goes down and up again, volumes kept: the
+# declaration must check out and download with the same bytes. Last, the BFF image must refuse unsafe
+# production settings. Leaves nothing running (KEEP_STACK=1 keeps it, to look).
 # Needs root, podman, catatonit, debootstrap and docker-compose (.ci/run installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +29,9 @@ compose() {
   # demo's simulator as the creditor, the CI stand-ins for the base images, http on a free port
   env -i PATH="$PATH" DOCKER_HOST="$DOCKER_HOST" \
     COMPOSE_PROFILES=demo UPSTREAM_URL=http://stub:4010 KEY_SECRET_FILE="$work/key_secret" \
+    POSTGRES_PASSWORD="$postgres_password" \
     NODE_IMAGE=localhost/node:22-bookworm-ci REDIS_IMAGE=localhost/redis:ci NGINX_IMAGE=localhost/nginx:ci \
+    POSTGRES_IMAGE=localhost/postgres:ci \
     REGISTRY=localhost/portal VERSION="$version" REVISION="$revision" PORT="$port" \
     COOKIE_SECURE=false ALLOW_INSECURE_COOKIES_LOCAL_HTTP=true \
     docker-compose --project-directory . -p "$project" -f docker-compose.yml -f docker-compose.prod.yml "$@"
@@ -46,13 +50,14 @@ version=ci-$(git rev-parse --short HEAD)
 revision=$(git rev-parse HEAD)
 port=$(node -e "const s = require('net').createServer().listen(0, () => { console.log(s.address().port); s.close(); })")
 openssl rand -hex 32 >"$work/key_secret"
+postgres_password=$(openssl rand -hex 32)
 chmod 0444 "$work/key_secret" # the BFF runs as uid 1000, and Compose mounts the file as it is
 trap cleanup EXIT
 for _ in $(seq 50); do [[ -S ${DOCKER_HOST#unix://} ]] && break; sleep 0.1; done
 step "podman $(podman --version | awk '{print $3}') answering the Docker API; $(docker-compose version --short)"
 
 scripts/stack/stand-ins.sh
-step "base images: CI's stand-ins for node:22-bookworm-slim, redis and nginx (scripts/stack)"
+step "base images: CI's stand-ins for node:22-bookworm-slim, redis, nginx and postgres (scripts/stack)"
 
 # Earlier runs' portal images go first: Podman's layer cache would otherwise hand a build whose sources
 # did not change (a commit touching tests or docs only) the earlier image, labels and all.
@@ -76,23 +81,34 @@ step "images built by docker-compose: portal/bff and portal/stub:$version, uid 1
   done
 done) &
 ticker=$!
-compose up -d --no-build --scale bff=2 >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; compose logs --tail 40 >&2; fail "the stack did not start"; }
-for _ in $(seq 60); do
-  curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
-  sleep 0.5
-done
 # Up for an operator once every replica reaches its dependencies (Redis, the creditor's channels): its
 # portal_dependency_up gauges, read on the replica's own port as Prometheus would.
 dependencies_up() {
   podman exec "$1" node -e "fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => process.exit(/^portal_dependency_up\\{[^}]*\\} 0$/m.test(t) || !t.includes('portal_dependency_up') ? 1 : 0), () => process.exit(1))"
 }
-for bff in $(podman ps --filter "label=com.docker.compose.project=$project" --filter label=com.docker.compose.service=bff --format '{{.Names}}'); do
-  for _ in $(seq 60); do dependencies_up "$bff" && break; sleep 0.5; done
-  dependencies_up "$bff" || { compose logs --tail 30 bff >&2; fail "$bff does not reach Redis and the upstream"; }
-done
+up() { # two BFF replicas, the proxy answering, every replica reaching its dependencies
+  compose up -d --no-build --scale bff=2 >"$work/up.log" 2>&1 || { cat "$work/up.log" >&2; compose logs --tail 40 >&2; fail "the stack did not start"; }
+  for _ in $(seq 60); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
+    sleep 0.5
+  done
+  for bff in $(podman ps --filter "label=com.docker.compose.project=$project" --filter label=com.docker.compose.service=bff --format '{{.Names}}'); do
+    for _ in $(seq 60); do dependencies_up "$bff" && break; sleep 0.5; done
+    dependencies_up "$bff" || { compose logs --tail 30 bff >&2; fail "$bff does not reach Redis and the upstream"; }
+  done
+}
+up
 step "stack up: $(podman ps --filter "label=com.docker.compose.project=$project" --format '{{.Names}}' | sort | tr '\n' ' ')"
 
-node --import tsx scripts/stack/smoke.ts "http://127.0.0.1:$port" "$project" || { compose logs --tail 30 >&2; fail "the smoke test through nginx failed"; }
+node --import tsx scripts/stack/smoke.ts "http://127.0.0.1:$port" "$project" "$work/issued.json" || { compose logs --tail 30 >&2; fail "the smoke test through nginx failed"; }
+
+# Every service down and up again, the volumes kept (Redis's and PostgreSQL's): what PostgreSQL kept is
+# what the BFF serves. The declaration issued above, asked for through nginx by Ana signed in afresh.
+compose down >"$work/down.log" 2>&1 || { cat "$work/down.log" >&2; fail "compose down failed"; }
+up
+kept=$(node --import tsx scripts/stack/drill.ts kept "http://127.0.0.1:$port" "$work/issued.json") ||
+  { compose logs --tail 30 bff postgres >&2; fail "the declaration did not survive the stack's restart"; }
+step "compose down (volumes kept) and up: $kept"
 
 # Unsafe production settings: the BFF image refuses to start, saying why.
 refuse() { # expected-message-fragment podman-run-arguments…
@@ -101,11 +117,15 @@ refuse() { # expected-message-fragment podman-run-arguments…
   if out=$(podman run --rm --read-only "$@" "localhost/portal/bff:$version" 2>&1); then fail "the BFF started with: $*"; fi
   [[ $out == *"$expected"* ]] || fail "the BFF refused ($*) for another reason: $out"
 }
-safe=(-e REDIS_URL=redis://redis.invalid:6379 -e UPSTREAM_URL=http://stub.invalid)
+safe=(-e REDIS_URL=redis://redis.invalid:6379 -e DATABASE_URL=postgres://portal:x@postgres.invalid/portal
+  -e UPSTREAM_URL=http://stub.invalid)
 refuse "KEY_SECRET" "${safe[@]}"
 refuse "too short" "${safe[@]}" -e KEY_SECRET=aaaaaaaaaaaaaaaa
 refuse "too guessable" "${safe[@]}" -e KEY_SECRET=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
-refuse "REDIS_URL" -e UPSTREAM_URL=http://stub.invalid -e KEY_SECRET="$(openssl rand -hex 32)"
+refuse "REDIS_URL is required" -e UPSTREAM_URL=http://stub.invalid -e DATABASE_URL=postgres://portal:x@postgres.invalid/portal \
+  -e KEY_SECRET="$(openssl rand -hex 32)"
+refuse "DATABASE_URL is required" -e UPSTREAM_URL=http://stub.invalid -e REDIS_URL=redis://redis.invalid:6379 \
+  -e KEY_SECRET="$(openssl rand -hex 32)"
 refuse "COOKIE_SECURE" "${safe[@]}" -e KEY_SECRET="$(openssl rand -hex 32)" -e COOKIE_SECURE=false
-step "the BFF image refuses to start in production without a secret, with a weak one, without Redis or with insecure cookies"
+step "the BFF image refuses to start in production without a secret, with a weak one, without Redis or PostgreSQL, or with insecure cookies"
 step "all checks passed"

@@ -1,15 +1,20 @@
 // The production stack, tried from outside as a person and an operator would, through nginx only:
-//   node --import tsx scripts/stack/smoke.ts <base URL> <compose project>
+//   node --import tsx scripts/stack/smoke.ts <base URL> <compose project> <file>
 // scripts/check-stack.sh starts the stack (two BFF replicas) and runs this. Containers are found by
 // their compose labels and stopped with podman, as `docker stop` would: SIGTERM, then the grace period.
+// The declaration of settlement it issues is written to <file>, for check-stack.sh to find again after
+// the whole stack went down and came back up (scripts/stack/drill.ts kept).
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { MARIA, signIn } from '../bench/sign-in';
+import { issueAnasDeclaration } from './declaration';
 
-const [base, project] = process.argv.slice(2);
-if (!base || !project) throw new Error('usage: smoke.ts <base URL> <compose project>');
+const [base, project, issuedFile] = process.argv.slice(2);
+if (!base || !project || !issuedFile)
+  throw new Error('usage: smoke.ts <base URL> <compose project> <file for the declaration issued>');
 
 const t0 = performance.now();
 const step = (message: string) =>
@@ -68,6 +73,24 @@ const served = new Set(
 check(served.size === 2, `the session's calls reached ${served.size} replica(s), not 2: ${[...served]}`);
 step(
   `sign-in as ${MARIA.cpfCnpj.slice(0, 3)}…, then 12 calls answered signed in by both replicas (${[...served].join(', ')})`,
+);
+
+// --- a declaration of settlement, kept in PostgreSQL --------------------------------------------------
+// Ana's last instalments paid on the simulator, from inside its container (its controls stay inside)
+const stub = containers('stub')[0] ?? 'stub';
+const issued = await issueAnasDeclaration(base, async (payment) => {
+  podman(
+    'exec',
+    stub,
+    'node',
+    '-e',
+    "fetch('http://127.0.0.1:4010/__stub/payments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: process.argv[1] }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))",
+    JSON.stringify(payment),
+  );
+});
+writeFileSync(issuedFile, JSON.stringify(issued));
+step(
+  `Ana's instalments paid; her declaration of settlement ${issued.codigo} issued, downloaded (${issued.bytes} bytes) and checked as authentic`,
 );
 
 // --- uploads: 1 MB is read, more than the route's 2 MB is refused at the edge ----------------------

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds, into local Podman storage, stand-ins for the three images the stack takes from Docker Hub,
+# Builds, into local Podman storage, stand-ins for the four images the stack takes from Docker Hub,
 # which CI cannot reach (only Debian's mirror and the npm registry answer there):
 #   localhost/debian:bookworm-minbase   debootstrap's minimal Debian 12, the others' root
 #   localhost/node:22-bookworm-ci       node:22-bookworm-slim's layout: Node 22 and npm 10 from the npm
 #                                       registry in /usr/local, user node (1000)
-#   localhost/redis:ci, localhost/nginx:ci   scripts/stack/{redis,nginx}/Containerfile
+#   localhost/redis:ci, localhost/nginx:ci, localhost/postgres:ci
+#                                       scripts/stack/{redis,nginx,postgres}/Containerfile
 # An image already present is kept. Only CI's images are these: the Dockerfile and docker-compose.yml
-# name the official images, which CI swaps through NODE_IMAGE, REDIS_IMAGE and NGINX_IMAGE.
+# name the official images, which CI swaps through NODE_IMAGE, REDIS_IMAGE, NGINX_IMAGE and POSTGRES_IMAGE.
 set -euo pipefail
 cd "$(dirname "$0")"
 have() { podman image exists "$1"; }
@@ -46,6 +47,6 @@ EOT
   podman build -q --pull=never --format docker -t localhost/node:22-bookworm-ci "$work" >/dev/null
 fi
 
-for image in redis nginx; do
+for image in redis nginx postgres; do
   have "localhost/$image:ci" || podman build -q --pull=never --format docker -t "localhost/$image:ci" "$image" >/dev/null
 done
