@@ -57,6 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   const metrics = createMetrics(
     () => ({
       store: services.store,
+      database,
       channels: { proxy: services.proxy, activation: services.activation, trail: services.trail },
     }),
     { version: config.APP_VERSION, revision: config.APP_REVISION },

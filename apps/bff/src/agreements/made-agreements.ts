@@ -40,8 +40,10 @@ export async function rememberMade(
 
 /**
  * The type and mode of the agreement on a contract, as the portal made it or as its instalments suggest.
- * A record found under an older key is written again under the newest, so that the older key can be
- * dropped once the records nobody reads since have expired.
+ * A record found under an older key is written again under the newest with the day it was made (its
+ * keeping time runs on), so that the older key can be dropped; the older row goes with the retention job or
+ * the account's deletion, which erase every form. One the session store kept before the database is moved
+ * the same way, dated at the move (the store never kept the day).
  */
 export async function madeOn(
   ports: MadePorts,
@@ -52,15 +54,21 @@ export async function madeOn(
 ): Promise<MadeAgreement> {
   const forms = ownerForms(ports, person);
   const on = { codcredor, contrato };
-  const found =
-    (await ports.db.agreement(forms, on)) ??
-    (await firstFound(forms, (owner) =>
-      ports.store.get<MadeAgreement>(legacyKeyOf(owner, codcredor, contrato)),
-    ).then((legacy) => legacy && { owner: legacy.form, made: legacy.value }));
-  if (found && (found.owner !== forms[0] || !(await ports.db.agreement([found.owner], on)))) {
-    await ports.db
-      .rememberAgreement(ownerOf(ports, person), on, found.made, new Date())
+  const moveToNewest = (made: MadeAgreement, madeAt: Date) =>
+    ports.db
+      .rememberAgreement(ownerOf(ports, person), on, made, madeAt)
       .catch(() => ports.log.warn({}, 'an agreement record was not moved to the newest key'));
+  const kept = await ports.db.agreement(forms, on);
+  if (kept) {
+    if (kept.owner !== forms[0]) await moveToNewest(kept.made, kept.madeAt);
+    return kept.made;
   }
-  return found?.made ?? { tipoAcordo: instalments > 1 ? 'AP' : 'AV', modo: '1' };
+  const legacy = await firstFound(forms, (owner) =>
+    ports.store.get<MadeAgreement>(legacyKeyOf(owner, codcredor, contrato)),
+  );
+  if (legacy) {
+    await moveToNewest(legacy.value, new Date());
+    return legacy.value;
+  }
+  return { tipoAcordo: instalments > 1 ? 'AP' : 'AV', modo: '1' };
 }

@@ -43,6 +43,7 @@ describe('rememberMade', () => {
     expect(await ports.db.agreement([ownerOf(ports, maria)], ON)).toEqual({
       owner: ownerOf(ports, maria),
       made: { tipoAcordo: 'AP', modo: '2' },
+      madeAt: new Date('2026-11-20T15:00:00Z'),
     });
     expect(await ports.db.activity([ownerOf(ports, maria)], new Date(0), 10)).toEqual([
       {
@@ -105,14 +106,16 @@ describe('madeOn', () => {
   it('writes a record found under an older key again under the newest', async () => {
     const old = memoryPorts({ keys: createKeyring(OLD_SECRET) });
     const maria = await signedIn(old);
-    await rememberMade(old, maria, made('AV', '2'));
+    await rememberMade(old, maria, made('AV', '2'), new Date('2026-01-10T12:00:00Z'));
     const rotated = { ...old, keys: createKeyring(NEW_SECRET, [OLD_SECRET]) };
     expect(await madeOn(rotated, maria, CREDITOR.agrupador, CONTRACT, 3)).toEqual({
       tipoAcordo: 'AV',
       modo: '2',
     });
+    // under the newest key, still dated the day it was made: its keeping time is not restarted
     expect(await old.db.agreement([ownerOf(rotated, maria)], ON)).toMatchObject({
       made: { tipoAcordo: 'AV', modo: '2' },
+      madeAt: new Date('2026-01-10T12:00:00Z'),
     });
   });
 

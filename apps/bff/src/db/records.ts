@@ -35,7 +35,7 @@ export interface Records {
   agreement(
     owners: readonly string[],
     on: { codcredor: string; contrato: string },
-  ): Promise<{ owner: string; made: MadeAgreement } | null>;
+  ): Promise<{ owner: string; made: MadeAgreement; madeAt: Date } | null>;
   addActivity(owner: string, activity: Activity, at: Date): Promise<void>;
   /** The person's activity since `since`, newest first, at most `limit` lines. */
   activity(owners: readonly string[], since: Date, limit: number): Promise<ActivityEntry[]>;
@@ -167,13 +167,19 @@ function recordsOver(db: Kysely<Schema>): Records {
       if (owners.length === 0) return null;
       const rows = await db
         .selectFrom('agreement_records')
-        .select(['owner', 'tipo_acordo', 'modo'])
+        .select(['owner', 'tipo_acordo', 'modo', 'made_at'])
         .where('owner', 'in', owners)
         .where('codcredor', '=', codcredor)
         .where('contrato', '=', contrato)
         .execute();
       const row = owners.map((o) => rows.find((r) => r.owner === o)).find((r) => r !== undefined);
-      return row ? { owner: row.owner, made: { tipoAcordo: row.tipo_acordo, modo: row.modo } } : null;
+      return row
+        ? {
+            owner: row.owner,
+            made: { tipoAcordo: row.tipo_acordo, modo: row.modo },
+            madeAt: new Date(row.made_at),
+          }
+        : null;
     },
 
     async addActivity(owner, { kind, ...detail }, at) {

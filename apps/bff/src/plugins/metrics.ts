@@ -27,6 +27,7 @@ function processMetrics(): Registry {
 /** What the metrics read when scraped: the store and the upstream socket channels. */
 interface MetricSources {
   readonly store: SessionStore;
+  readonly database: { ping(): Promise<boolean> };
   readonly channels: Record<string, ChannelGauges>;
 }
 
@@ -122,17 +123,19 @@ export function createMetrics(sources: () => MetricSources, build: BuildInfo) {
   // Dependencies are shared by every replica: they are reported here, never through /readyz.
   new Gauge({
     name: 'portal_dependency_up',
-    help: '1 while a dependency answers: the session store (a ping) and each upstream socket channel (open, or opened within 1 s)',
+    help: '1 while a dependency answers: the session store and the database (a ping each) and each upstream socket channel (open, or opened within 1 s)',
     labelNames: ['dependency'] as const,
     registers,
     async collect() {
-      const { store, channels } = sources();
+      const { store, database, channels } = sources();
       const entries = Object.entries(channels);
-      const [storeUp, ...channelsUp] = await Promise.all([
+      const [storeUp, databaseUp, ...channelsUp] = await Promise.all([
         within(DEPENDENCY_PROBE_MS, store.ping()),
+        within(DEPENDENCY_PROBE_MS, database.ping()),
         ...entries.map(([, channel]) => channel.connection.ready(DEPENDENCY_PROBE_MS)),
       ]);
       this.set({ dependency: 'store' }, storeUp ? 1 : 0);
+      this.set({ dependency: 'database' }, databaseUp ? 1 : 0);
       entries.forEach(([name], i) => {
         this.set({ dependency: name }, channelsUp[i] ? 1 : 0);
       });
