@@ -20,7 +20,8 @@ describe('/erro-efetivacao', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Encontramos um problema!' })).toBeTruthy();
     expect(screen.getByText('Desculpe, encontramos um problema na efetivação do seu acordo.')).toBeTruthy();
     expect(screen.getByText(/entrará em contato com você em até 24 horas úteis pelos canais/)).toBeTruthy();
-    expect(document.title).toBe('Encontramos um problema! | Negocia Varejo');
+    // the title follows the page in an effect: a busy machine may not have run it yet
+    await waitFor(() => expect(document.title).toBe('Encontramos um problema! | Negocia Varejo'));
     // Nothing to load: the page asks the BFF for nothing but records the view in the trail.
     await waitFor(() =>
       expect(fake.callsTo('tracking.view').map((call) => call.input)).toContainEqual({
