@@ -76,7 +76,7 @@ describe('the Compose defaults', () => {
     expect(compose).toMatch(/\nvolumes:\n(?: {2}.*\n)* {2}postgres-data:\n/);
     // its socket and lock: the only other place the server writes under the read-only root
     expect(postgres).toMatch(/\n {4}tmpfs:\n {6}- \/tmp\n {6}- \/var\/run\/postgresql\n/);
-    expect(postgres).toMatch(/test: \["CMD-SHELL", "pg_isready -q -h 127\.0\.0\.1 /);
+    expect(postgres).toMatch(/test: \["CMD-SHELL", 'pg_isready -q -h 127\.0\.0\.1 /);
     expect(service('bff')).toMatch(
       /depends_on:\n {6}redis:\n {8}condition: service_healthy\n {6}postgres:\n {8}condition: service_healthy/,
     );
