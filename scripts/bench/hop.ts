@@ -2,6 +2,8 @@
 // (a) the simulator directly, (b) a bare Fastify route making the same upstream call through an undici
 // Pool, (c) a signed-in tRPC query making that call (auth.session re-validates the token with POST /login).
 // `pnpm bench` also runs (c) on a BFF keeping its sessions in Redis, to compare the two session stores.
+// Each BFF keeps its records in a database of its own on a PostgreSQL server, as production does (and as a
+// BFF on Redis must: REDIS_URL without DATABASE_URL refuses to start).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { startAppProcess } from '@portal/test-kit/app-process';
 import { freePort } from '@portal/test-kit/free-port';
 import { stubToken } from '@portal/test-kit/proxy-measure';
 import autocannon from 'autocannon';
+import { type BenchDatabases, benchDatabases } from './postgres';
 import { signIn } from './sign-in';
 
 const SECONDS = Number(process.env.BENCH_HOP_SECONDS ?? 10);
@@ -50,6 +53,8 @@ interface HopOptions {
   targets?: readonly ('a' | 'b' | 'c')[];
   /** also measure (c) on a second BFF keeping its sessions in this Redis, right after (c) on the memory store */
   redisUrl?: string;
+  /** where each BFF's database comes from */
+  databases: BenchDatabases;
 }
 
 /** strong, as production requires; the same for every process of a run */
@@ -70,7 +75,7 @@ const bffEnv = (upstream: string) => ({
  * `cRedis` is (c) on the Redis session store, measured in turns with (c); and each one's CPU per request
  * (`cpuUs`: the answering process's own, µs). A figure not measured is NaN.
  */
-export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOptions = {}) {
+export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl, databases }: HopOptions) {
   const stub = await startAppProcess('stub', { LOG_LEVEL: 'warn' });
   const stops: (() => void)[] = [() => stub.kill('SIGKILL')];
   try {
@@ -94,7 +99,11 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
       plan.push(['b', { url: `${bare.url}/hop?token=${encodeURIComponent(token)}` }, bare.pid]);
     }
     if (targets.includes('c')) {
-      const bff = await startAppProcess('bff', bffEnv(stub.url), { logs: 'discarded' });
+      const bff = await startAppProcess(
+        'bff',
+        { ...bffEnv(stub.url), DATABASE_URL: await databases.database() },
+        { logs: 'discarded' },
+      );
       stops.push(() => bff.kill('SIGKILL'));
       plan.push([
         'c',
@@ -105,7 +114,7 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
     if (redisUrl) {
       const bff = await startAppProcess(
         'bff',
-        { ...bffEnv(stub.url), REDIS_URL: redisUrl },
+        { ...bffEnv(stub.url), REDIS_URL: redisUrl, DATABASE_URL: await databases.database() },
         { logs: 'discarded' },
       );
       stops.push(() => bff.kill('SIGKILL'));
@@ -175,7 +184,8 @@ export async function measureHop({ targets = ['a', 'b', 'c'], redisUrl }: HopOpt
 
 // `node --import tsx scripts/bench/hop.ts`: this measurement alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { a, b, c } = await measureHop();
+  const databases = benchDatabases();
+  const { a, b, c } = await measureHop({ databases }).finally(() => databases.close());
   process.stdout.write(
     `(a) simulator ${a.toFixed(0)} req/s\n(b) bare Fastify + undici ${b.toFixed(0)} req/s\n` +
       `(c) tRPC auth.session ${c.toFixed(0)} req/s\nc/b ${(c / b).toFixed(2)}\n`,

@@ -242,8 +242,17 @@ function medians(runs: StepFigure[][]): StepFigure[] {
  * The journey over the app served from `root` (a checkout of this repository with apps/web built),
  * `runs` times in fresh browser contexts; the median of each step.
  */
-export async function measureJourney({ root, runs = 3 }: { root?: string; runs?: number } = {}) {
-  const served: Served = await startServed(root);
+export async function measureJourney({
+  root,
+  runs = 3,
+  databaseUrl,
+}: {
+  root?: string;
+  runs?: number;
+  /** an empty database for the served app's records */
+  databaseUrl: string;
+}) {
+  const served: Served = await startServed({ ...(root ? { root } : {}), databaseUrl });
   const browser = await launchBrowser();
   try {
     const maria: StepFigure[][] = [];

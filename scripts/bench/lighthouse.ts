@@ -38,6 +38,8 @@ interface LighthouseOptions {
   build?: boolean;
   /** a folder to write each kept run's HTML report into */
   reportsDir?: string;
+  /** an empty database for the served app's records */
+  databaseUrl: string;
 }
 
 function run(command: string, args: string[]): Promise<void> {
@@ -78,10 +80,11 @@ export async function measureLighthouse({
   runs = 1,
   build = true,
   reportsDir,
+  databaseUrl,
 }: LighthouseOptions): Promise<{ scores: PageScore[]; benchmarkIndex: number }> {
   if (build) await run('pnpm', ['--filter', '@portal/web', 'build']);
   const { default: lighthouse } = await import('lighthouse');
-  const served = await startServed();
+  const served = await startServed({ databaseUrl });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({
