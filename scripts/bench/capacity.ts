@@ -46,6 +46,7 @@ import { measureProxyBurst } from '@portal/test-kit/proxy-burst';
 import { startRedisServer } from '@portal/test-kit/redis-server';
 import { measureSocketDrop } from '@portal/test-kit/socket-drop';
 import autocannon from 'autocannon';
+import { bffEnv, MANY_SIGN_INS } from './bff-env';
 import { measureHop } from './hop';
 import type { JourneyFigures, ReachedPage } from './journey';
 import type { Category } from './lighthouse';
@@ -153,26 +154,6 @@ function load(
   });
 }
 
-/** strong, as production requires; the same for every process of a run */
-const KEY_SECRET = randomBytes(32).toString('hex');
-
-const bffEnv = (upstream: string) => ({
-  UPSTREAM_URL: upstream,
-  NODE_ENV: 'production',
-  // plain http and, unless REDIS_URL is added, one process's memory store: production allows both only when told
-  COOKIE_SECURE: 'false',
-  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
-  ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
-  LOG_LEVEL: 'warn',
-  KEY_SECRET,
-  // 5,000 sign-ins of one persona from one IP, 50 at a time: the per-IP ceiling and the per-document
-  // lock (attempts in flight count until they succeed) would stop them.
-  SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
-  SIGNIN_MAX_FAILURES: '1000000',
-  // and one person keeps at most 10 sessions: a sign-in beyond them ends the earliest
-  SESSION_MAX_PER_DOCUMENT: '10000',
-});
-
 /** The proxy channel under a burst of PROXY_COUNT concurrent requests on one socket. */
 async function proxyArea(stubUrl: string) {
   await faults(stubUrl, null);
@@ -214,7 +195,12 @@ async function capacityArea(stubUrl: string) {
   await faults(stubUrl, { latencyMs: 20 });
   let bff: AppProcess | undefined;
   try {
-    bff = await startAppProcess('bff', { ...bffEnv(stubUrl), DATABASE_URL: await databases.database() });
+    bff = await startAppProcess('bff', {
+      ...bffEnv(stubUrl),
+      LOG_LEVEL: 'warn',
+      ...MANY_SIGN_INS,
+      DATABASE_URL: await databases.database(),
+    });
     const { url } = bff;
     // 1. Sessions, then the open-loop load at the target rate.
     const started = Date.now();

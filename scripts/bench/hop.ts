@@ -5,13 +5,13 @@
 // Each BFF keeps its records in a database of its own on a PostgreSQL server, as production does (and as a
 // BFF on Redis must: REDIS_URL without DATABASE_URL refuses to start).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startAppProcess } from '@portal/test-kit/app-process';
 import { freePort } from '@portal/test-kit/free-port';
 import { stubToken } from '@portal/test-kit/proxy-measure';
 import autocannon from 'autocannon';
+import { bffEnv } from './bff-env';
 import { type BenchDatabases, benchDatabases } from './postgres';
 import { signIn } from './sign-in';
 
@@ -56,19 +56,6 @@ interface HopOptions {
   /** where each BFF's database comes from */
   databases: BenchDatabases;
 }
-
-/** strong, as production requires; the same for every process of a run */
-const KEY_SECRET = randomBytes(32).toString('hex');
-
-const bffEnv = (upstream: string) => ({
-  UPSTREAM_URL: upstream,
-  NODE_ENV: 'production',
-  // one process on plain http, its memory store measured as such: production allows both only when told
-  COOKIE_SECURE: 'false',
-  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
-  ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
-  KEY_SECRET,
-});
 
 /**
  * Requests per second of (a), (b) and (c), one after another against one simulator process; with `redisUrl`,

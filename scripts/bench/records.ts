@@ -7,12 +7,12 @@
 // each under a closed loop of CONNECTIONS connections. The two stores are measured in turns (pglite, server,
 // server, pglite): a load on the machine that rises or falls meanwhile weighs on both alike.
 
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAppProcess } from '@portal/test-kit/app-process';
 import autocannon from 'autocannon';
+import { bffEnv, MANY_SIGN_INS } from './bff-env';
 import { percentile } from './latency';
 import { type BenchDatabases, benchDatabases } from './postgres';
 import { ANA, signIn } from './sign-in';
@@ -49,24 +49,6 @@ interface StoreFigures {
   /** the BFF process's resident memory after the load */
   rssMB: number;
 }
-
-/** strong, as production requires; the same for every process of a run */
-const KEY_SECRET = randomBytes(32).toString('hex');
-
-const bffEnv = (upstream: string) => ({
-  UPSTREAM_URL: upstream,
-  NODE_ENV: 'production',
-  // plain http and one process's memory session store: production allows both only when told
-  COOKIE_SECURE: 'false',
-  ALLOW_INSECURE_COOKIES_LOCAL_HTTP: 'true',
-  ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
-  LOG_LEVEL: 'warn',
-  KEY_SECRET,
-  // ACTIVITY_LINES sign-ins of one person from one IP: past the per-IP ceiling and the sessions one person keeps
-  SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
-  SIGNIN_MAX_FAILURES: '1000000',
-  SESSION_MAX_PER_DOCUMENT: '10000',
-});
 
 /** A tRPC procedure with Ana's cookie: a query by GET (its input in the address), a mutation by POST. */
 async function trpc<T>(url: string, cookie: string, procedure: string, input?: unknown, mutation = false) {
@@ -111,7 +93,11 @@ async function stackOn(store: Store, databases: BenchDatabases): Promise<Stack> 
     } else {
       storeEnv = { DATABASE_URL: await databases.database() };
     }
-    const bff = await startAppProcess('bff', { ...bffEnv(stub.url), ...storeEnv }, { logs: 'discarded' });
+    const bff = await startAppProcess(
+      'bff',
+      { ...bffEnv(stub.url), LOG_LEVEL: 'warn', ...MANY_SIGN_INS, ...storeEnv },
+      { logs: 'discarded' },
+    );
     stops.push(async () => {
       bff.kill('SIGKILL');
       await bff.exited;
