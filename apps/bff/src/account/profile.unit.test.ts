@@ -6,7 +6,6 @@ import { ownerOf } from '../activity/owner';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
-import type { Person } from '../core/session';
 import { DatabaseUnavailableError } from '../db/records';
 import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
@@ -184,7 +183,7 @@ describe('deleteAccount', () => {
     const ports = memoryPorts({ upstream: { deleteAccount: async () => undefined } as never });
     const here = await browserOf(ports);
     const mine = ownerOf(ports, here.person);
-    const someoneElse = ownerOf(ports, { data: { cpfCnpj: '11144477735' } } as Person);
+    const someoneElse = ownerOf(ports, { data: { cpfCnpj: '11144477735' } });
     const on = { codcredor: '1001', contrato: '7201938455' };
     for (const owner of [mine, someoneElse]) {
       await ports.db.addActivity(owner, { kind: 'senha-alterada' }, new Date());

@@ -1,6 +1,6 @@
+import { recordActivity } from '../activity/activity';
 import { ownerOf } from '../activity/owner';
 import { sessionsOf, tooMany } from '../auth/sign-in';
-import type { Person } from '../core/session';
 import { firstFound } from '../keys/keyring';
 import type { Ports } from '../ports/ports';
 
@@ -52,7 +52,7 @@ export async function sendRecovery(
     ),
     store.set(
       resetOwnerKey(ports.keys.sign('reset-link', sent.id)),
-      ownerOf(ports, { data: { cpfCnpj } } as Person),
+      ownerOf(ports, { data: { cpfCnpj } }),
       RESET_LINK_MEMORY_MS,
     ),
   ]);
@@ -80,9 +80,7 @@ export async function resetPassword(
     await store.delete(resetLinkKey(found.form));
     const owner = await store.get<string>(resetOwnerKey(found.form));
     if (owner) {
-      await ports.db
-        .addActivity(owner, { kind: 'senha-redefinida' }, new Date())
-        .catch(() => ports.log.warn({}, 'activity: a line was not kept'));
+      await recordActivity(ports, owner, { kind: 'senha-redefinida' });
       await store.delete(resetOwnerKey(found.form));
     }
   }

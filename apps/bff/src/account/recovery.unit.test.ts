@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ownerOf } from '../activity/owner';
 import { sessionsOf } from '../auth/sign-in';
 import { SHARED_MESSAGES } from '../core/messages';
-import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { resetPassword, sendRecovery } from './recovery';
 
@@ -80,7 +79,7 @@ describe('resetPassword', () => {
     expect(await ports.sessions.load(since)).toBeNull();
     expect(await ports.store.get(`reset-link:${ports.keys.sign('reset-link', SENT.id)}`)).toBeUndefined();
     // a line of the person's activity, once: a second use of the link finds no one to write it to
-    const owner = ownerOf(ports, { data: { cpfCnpj: DOCUMENT } } as Person);
+    const owner = ownerOf(ports, { data: { cpfCnpj: DOCUMENT } });
     expect(await ports.db.activity([owner], new Date(0), 10)).toMatchObject([{ kind: 'senha-redefinida' }]);
     await resetPassword(ports, input);
     expect(await ports.db.activity([owner], new Date(0), 10)).toHaveLength(1);

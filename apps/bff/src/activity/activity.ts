@@ -2,26 +2,25 @@ import Bowser from 'bowser';
 import type { Activity, ActivityEntry } from '../core/records';
 import type { Person, SignInWay } from '../core/session';
 import type { Ports } from '../ports/ports';
-import { ownerForms, ownerOf } from './owner';
+import { ownerForms, ownerOf, type Whose } from './owner';
 
 /** What 'Atividade da conta' lists: the last 90 days, newest first. */
 const ACTIVITY_DAYS = 90;
 const ACTIVITY_MAX_LINES = 200;
 
-type Whose = Person | { data: { cpfCnpj: string } };
-
 /**
- * Writes a line of the person's activity, under the pseudonym their agreement records use. The action it
- * records is done already: a database that fails here loses the line, logged, never the action.
+ * Writes a line of the person's activity, under the pseudonym their agreement records use (or that
+ * pseudonym, kept earlier). The action it records is done already: a database that fails here loses the
+ * line, logged, never the action.
  */
 export async function recordActivity(
   ports: Pick<Ports, 'db' | 'keys' | 'log'>,
-  person: Whose,
+  whose: Whose | string,
   activity: Activity,
   at = new Date(),
 ): Promise<void> {
   await ports.db
-    .addActivity(ownerOf(ports, person as Person), activity, at)
+    .addActivity(typeof whose === 'string' ? whose : ownerOf(ports, whose), activity, at)
     .catch(() => ports.log.warn({ kind: activity.kind }, 'activity: a line was not kept'));
 }
 

@@ -1,6 +1,5 @@
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
-import type { Person } from '../core/session';
 import { accountActivity, recordActivity, signInActivity } from './activity';
 import { ownerOf } from './owner';
 
@@ -40,7 +39,7 @@ describe('accountActivity', () => {
   it("lists the person's own lines of the last 90 days, newest first, never another person's", async () => {
     const ports = memoryPorts();
     const maria = await signedIn(ports);
-    const other = { data: { cpfCnpj: '11144477735' } } as Person;
+    const other = { data: { cpfCnpj: '11144477735' } };
     const now = new Date('2026-11-27T12:00:00Z');
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
     await recordActivity(ports, maria, { kind: 'senha-alterada' }, daysAgo(91));

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Declaration } from '../core/records';
 
 // The tables the portal keeps in PostgreSQL, as Kysely reads and writes them. Every person's row carries
 // `owner`: a keyed pseudonym of the document (its key's id in front), never the document, the e-mail or
@@ -17,7 +18,7 @@ export interface DeclarationsTable {
   contrato: string;
   codigo_acordo: string;
   /** [{ numero, pagoEm, valorCents }] */
-  parcelas: ColumnType<DeclaredInstalment[], string, never>;
+  parcelas: ColumnType<Declaration['parcelas'], string, never>;
   total_cents: number;
   /** the last payment's day (ISO date), when every one is known */
   quitada_em: string | null;
@@ -27,12 +28,6 @@ export interface DeclarationsTable {
   pdf: ColumnType<Uint8Array, Uint8Array, never>;
   /** hex SHA-256 of `pdf`: a restored row is checked against it before it is served */
   pdf_sha256: string;
-}
-
-interface DeclaredInstalment {
-  numero: number;
-  pagoEm: string | null;
-  valorCents: number;
 }
 
 export interface AgreementRecordsTable {
