@@ -49,7 +49,11 @@ export function testKysely(): Kysely<Schema> {
 
 /** The records over this file's database, for unit tests' ports (opened at the first use). */
 export function testRecords(): Records {
-  const records = () => createRecords(testKysely());
+  let made: Records | undefined;
+  const records = () => {
+    made ??= createRecords(testKysely());
+    return made;
+  };
   return new Proxy({} as Records, {
     get:
       (_, name: keyof Records) =>
