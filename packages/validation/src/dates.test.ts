@@ -14,6 +14,7 @@ import {
   formatBrDate,
   isBusinessDay,
   isValidIsoDate,
+  monthlyOnDay,
   parseBrDate,
   paymentDateOptions,
   todayInBrazil,
@@ -364,5 +365,63 @@ describe('addBusinessDays and businessDaysBetween (STJ Súmula 548: five busines
       { numRuns: 300 },
     );
     expect(businessDaysBetween('2026-12-04', '2026-11-27')).toBe(0);
+  });
+});
+
+describe('monthlyOnDay', () => {
+  it('starts on the first such day strictly after today, the same month when it is still to come', () => {
+    expect(monthlyOnDay('2026-05-10', 12, 3)).toEqual(['2026-05-12', '2026-06-12', '2026-07-13']);
+    // the day itself is not after today: the next month's
+    expect(monthlyOnDay('2026-04-15', 15, 2)).toEqual(['2026-05-15', '2026-06-15']);
+    expect(monthlyOnDay('2026-12-20', 5, 3)).toEqual(['2027-01-05', '2027-02-05', '2027-03-05']);
+  });
+
+  it('moves a date on a weekend or a national holiday to the next business day, and only that one', () => {
+    // Sunday 15/03/2026
+    expect(monthlyOnDay('2026-03-10', 15, 2)).toEqual(['2026-03-16', '2026-04-15']);
+    // Finados (Monday 02/11), then Saturday 02/01/2027
+    expect(monthlyOnDay('2026-10-30', 2, 3)).toEqual(['2026-11-03', '2026-12-02', '2027-01-04']);
+    // Sexta-feira Santa (03/04) and the weekend after it
+    expect(monthlyOnDay('2026-04-01', 3, 2)).toEqual(['2026-04-06', '2026-05-04']);
+    // Carnaval (16 and 17/02/2026)
+    expect(monthlyOnDay('2026-02-01', 16, 2)).toEqual(['2026-02-18', '2026-03-16']);
+    // Consciência Negra, a Friday
+    expect(monthlyOnDay('2026-11-01', 20, 1)).toEqual(['2026-11-23']);
+  });
+
+  it('gives nothing for no instalments, and refuses a day past 28, a fraction or a bad date', () => {
+    expect(monthlyOnDay('2026-05-10', 10, 0)).toEqual([]);
+    expect(() => monthlyOnDay('2026-05-10', 29, 1)).toThrow(RangeError);
+    expect(() => monthlyOnDay('2026-05-10', 0, 1)).toThrow(RangeError);
+    expect(() => monthlyOnDay('2026-05-10', 1.5, 1)).toThrow(RangeError);
+    expect(() => monthlyOnDay('2026-05-10', 10, -1)).toThrow(RangeError);
+    expect(() => monthlyOnDay('10/05/2026', 10, 1)).toThrow(RangeError);
+  });
+
+  it('gives, month after month, the first business day from the day asked, the first after today', () => {
+    fc.assert(
+      fc.property(
+        isoDate,
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 1, max: 14 }),
+        (today, dia, n) => {
+          const dates = monthlyOnDay(today, dia, n);
+          expect(dates).toHaveLength(n);
+          // the first day `dia` after today, found day by day
+          let nominal = addDays(today, 1);
+          while (Number(nominal.slice(8)) !== dia) nominal = addDays(nominal, 1);
+          dates.forEach((date, k) => {
+            expect(isBusinessDay(date)).toBe(true);
+            expect(date >= nominal).toBe(true);
+            for (let day = nominal; day < date; day = addDays(day, 1)) expect(isBusinessDay(day)).toBe(false);
+            if (k > 0) expect(date > (dates[k - 1] ?? '')).toBe(true);
+            // the same day of the next month (28 at most: every month has it)
+            const next = addDays(`${nominal.slice(0, 8)}28`, 4);
+            nominal = `${next.slice(0, 8)}${String(dia).padStart(2, '0')}`;
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -186,3 +186,26 @@ export function paymentDateOptions({ today, maxDueDate }: { today: string; maxDu
 export function defaultPaymentDate(options: readonly string[], preferred?: string): string | undefined {
   return preferred !== undefined && options.includes(preferred) ? preferred : options[0];
 }
+
+/** The latest day of the month an agreement's due day may be: one every month has. */
+export const DUE_DAY_MAX = 28;
+
+/**
+ * `count` monthly due dates on day `dia` (1–28) of the month: the first on the first such day strictly after
+ * `today`, each next one on that day a month later. A date on a weekend or a national holiday moves forward
+ * to the next business day; the move never shifts the months after it.
+ */
+export function monthlyOnDay(today: string, dia: number, count: number): string[] {
+  const { year, month, day } = requireIso(today, 'monthlyOnDay');
+  if (!Number.isInteger(dia) || dia < 1 || dia > DUE_DAY_MAX)
+    throw new RangeError(`monthlyOnDay: not a due day from 1 to ${DUE_DAY_MAX}: ${dia}`);
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`monthlyOnDay: not a count: ${count}`);
+  // months counted from year 0, so that adding k crosses years by plain division
+  const first = year * 12 + (month - 1) + (day < dia ? 0 : 1);
+  return Array.from({ length: count }, (_, k) => {
+    const months = first + k;
+    let date = toIso({ year: Math.floor(months / 12), month: (months % 12) + 1, day: dia });
+    while (!isBusinessDay(date)) date = addDays(date, 1);
+    return date;
+  });
+}
