@@ -5,7 +5,7 @@ import { proxyChannel } from './channels/proxy';
 import { trailChannel } from './channels/trail';
 import { createFaults, type FaultControl, type Faults } from './faults/faults';
 import { createGoogleIdentity } from './google/google';
-import { accountRoutes } from './routes/account';
+import { accountRoutes, noticeRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { boletoRoutes } from './routes/boletos';
@@ -14,6 +14,7 @@ import { logoRoutes } from './routes/logos';
 import { officialChannelRoutes } from './routes/official-channels';
 import { partnerRoutes } from './routes/partners';
 import { registrationRoutes } from './routes/registration';
+import { startNoticeDelivery } from './state/notice-delivery';
 import { createStubState, type StubState, type StubStateOptions } from './state/stub-state';
 
 export interface StubOptions extends StubStateOptions {
@@ -50,6 +51,7 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
 
   authRoutes(app, state);
   accountRoutes(app, state);
+  noticeRoutes(app, state, faults);
   logoRoutes(app, state);
   boletoRoutes(app, state);
   partnerRoutes(app, state);
@@ -60,6 +62,9 @@ export async function buildStub(options: StubOptions = {}): Promise<Stub> {
   proxyChannel(app, state, faults, options.publicUrl);
   activationChannel(app, state, faults);
   trailChannel(app, faults);
+  // the scheduled reminders go out while the simulator runs, and stop with it
+  const stopNotices = startNoticeDelivery(state);
+  app.addHook('onClose', async () => stopNotices());
 
   return { app, state, faults, calls };
 }

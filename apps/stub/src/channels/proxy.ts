@@ -1,22 +1,31 @@
 import { UPSTREAM_MESSAGES } from '@portal/contracts/upstream/auth';
-import { type Creditor, PAYMENT_METHOD_CODE } from '@portal/contracts/upstream/entities';
+import type { Creditor } from '@portal/contracts/upstream/entities';
 import { UPSTREAM_CHANNELS, UPSTREAM_PATHS } from '@portal/contracts/upstream/paths';
 import {
+  AGREEMENT_CHANGE_REFUSED,
   PROXY_RETORNO,
   type ProxyReply,
   type ProxyRequest,
   proxyRequest,
 } from '@portal/contracts/upstream/proxy-channel';
-import { addDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
+import { parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
-import type { CreditorQuirk, SeedContract, SeedCreditor } from '../data/types';
+import type { CreditorQuirk, SeedCreditor } from '../data/types';
 import type { FaultControl } from '../faults/faults';
-import { boletoNossoNumero, type GerarBoletoMessage, withBoletoNumbers } from '../negotiation/agreements';
-import { agreementOnWire, contractOnWire } from '../negotiation/contracts';
+import type { GerarBoletoMessage } from '../negotiation/agreements';
+import { contractOnWire } from '../negotiation/contracts';
 import { debtsOnWire, paymentDate } from '../negotiation/debts';
 import { baseProposalDate, proposalsOnWire } from '../negotiation/proposals';
+import {
+  agreementNow,
+  changeDueDay,
+  liveContracts,
+  moveInstalment,
+  payableAgreement,
+  settledNow,
+} from '../state/live-agreements';
 import type { StubState } from '../state/stub-state';
 import type { StubUser } from '../state/users';
 import { jsonSocket } from './json-socket';
@@ -29,6 +38,7 @@ const toCreditor = (c: SeedCreditor, baseUrl: string): Creditor => ({
   pagamento: c.payments,
   parcelasIndividuaisSequenciais: c.sequential,
   ...(c.liftsRecordAfter ? { baixaNegativacao: c.liftsRecordAfter } : {}),
+  ...(c.agreementRules ? { regrasAcordo: c.agreementRules } : {}),
 });
 
 /** A creditor as a persona's quirk has the upstream send it: not always the shape `creditor` describes. */
@@ -80,88 +90,6 @@ export const PROXY_MESSAGES = {
 } as const;
 
 /**
- * The user's contracts as they stand now: instalments an agreement settled are gone, and a contract with an
- * agreement the simulator made goes to /acordos with that agreement.
- */
-function liveContracts(user: StubUser, state: StubState, today: string, code: string): SeedContract[] {
-  const made = state.ledger.agreements.filter((a) => a.cpfCnpj === user.cpfCnpj);
-  const settled = new Set(made.flatMap((a) => a.settles));
-  return user.seed.contracts
-    .filter((c) => c.creditorCode === code)
-    .map((c) => {
-      const latest = made.filter((a) => a.codcredor === code && a.contrato === c.numero).at(-1);
-      return {
-        ...c,
-        instalments: c.instalments.filter((i) => !settled.has(`${c.numero}-${i.numero}`)),
-        permiteacordo: c.permiteacordo || latest !== undefined,
-        agreement: latest ? state.ledger.asSeed(latest, today) : c.agreement,
-      };
-    });
-}
-
-/**
- * The agreement on a contract as consultaAcordo answers it now: its instalments' statuses read the seed (or
- * the ledger), then every payment the simulator was told of (POST /__stub/payments) once it has confirmed.
- * The one source of truth of those statuses: every operation that asks which instalment is paid reads it.
- */
-function agreementNow(user: StubUser, state: StubState, now: Date, contract: SeedContract) {
-  const seed = state.creditors.get(contract.creditorCode);
-  const { payments } = state;
-  return agreementOnWire(contract, now, {
-    futureUnmarked: seed?.leavesFutureUnmarked === true,
-    paidOn: (numero) => {
-      const at = payments.confirmedAt(user.cpfCnpj, contract.numero, numero);
-      return at === undefined ? undefined : todayInBrazil(new Date(at));
-    },
-    keepsRecord: payments.keepsNegativeRecord(user.cpfCnpj, contract.numero),
-    liftAfter: seed?.liftsRecordAfter ?? 'primeira-parcela',
-  });
-}
-
-/**
- * The agreement on a contract as the ledger keeps it — one the simulator made, or the seeded one — with
- * each instalment paid or not as `agreementNow` answers it, for emitirBoleto.
- */
-function ledgerAgreement(user: StubUser, state: StubState, now: Date, contract: SeedContract) {
-  const today = todayInBrazil(now);
-  const paid = new Set(
-    agreementNow(user, state, now, contract)
-      ?.parcelasAcordo.filter((p) => p.status === 'PAGO')
-      .map((p) => p.numero),
-  );
-  const status = (numero: number) => (paid.has(numero) ? ('PAGO' as const) : ('EM ABERTO' as const));
-  const made = state.ledger.agreements.filter(
-    (a) => a.cpfCnpj === user.cpfCnpj && a.contrato === contract.numero,
-  );
-  const latest = made.at(-1);
-  if (latest)
-    return { ...latest, instalments: latest.instalments.map((i) => ({ ...i, status: status(i.numero) })) };
-  const seeded = contract.agreement;
-  if (!seeded) return undefined;
-  return {
-    codigoAcordo: seeded.codigo,
-    nossonumero: boletoNossoNumero(seeded.codigo, seeded.instalments[0]?.numero ?? 1),
-    cpfCnpj: user.cpfCnpj,
-    codcredor: contract.creditorCode,
-    contrato: contract.numero,
-    modo: '1' as const,
-    idproposta: seeded.codigo,
-    formapagamento: PAYMENT_METHOD_CODE[seeded.formaPagamento],
-    canalrecebimento: 'email',
-    destinorecebimento: user.profile.email,
-    chave: seeded.codigo,
-    createdAt: '',
-    settles: [],
-    instalments: seeded.instalments.map((i) => ({
-      numero: i.numero,
-      due: addDays(today, i.dueInDays),
-      cents: i.valueCents,
-      status: status(i.numero),
-    })),
-  };
-}
-
-/**
  * emitirBoleto goes to one address of its one channel — an e-mail, or a mobile in digits — and names the
  * payment method with an e-mail only.
  */
@@ -184,7 +112,7 @@ async function answer(
 ): Promise<ProxyReply> {
   const now = new Date(state.now());
   const today = todayInBrazil(now);
-  const contractsWith = (code: string) => liveContracts(user, state, today, code);
+  const contractsWith = (code: string) => liveContracts(user, state, now, code);
   const creditor = (code: string) => state.creditors.get(code);
   const payer = (code: string) => ({
     base: baseUrl,
@@ -209,7 +137,7 @@ async function answer(
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
       const agreement = contract ? agreementNow(user, state, now, contract) : null;
       if (!agreement) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement);
-      return success(request, withBoletoNumbers(agreement));
+      return success(request, agreement);
     }
     case 'consultaDivida':
     case 'consultaProposta': {
@@ -234,6 +162,7 @@ async function answer(
         fails: user.seed.behaviour.agreementFails === true,
         honourKey: faults.get().honourKey,
         message: received,
+        settled: settledNow(user, state, now),
       });
       if (!outcome.ok) return failure(request, PROXY_RETORNO.error, outcome.msg);
       if (outcome.agreement) state.notifyBoletos(user, outcome.agreement.destinorecebimento, outcome.issued);
@@ -241,12 +170,33 @@ async function answer(
     }
     case 'emitirBoleto': {
       const contract = contractsWith(request.codcredor).find((c) => c.numero === request.contrato);
-      const agreement = contract ? ledgerAgreement(user, state, now, contract) : undefined;
-      const data = await state.ledger.reissue(request, agreement, payer(request.codcredor), {
+      const payable = contract ? payableAgreement(user, state, now, contract) : undefined;
+      // a cancelled agreement's boletos are never issued again
+      if (payable?.cancelled) return success(request, { erro: true, boletos: [] });
+      const data = await state.ledger.reissue(request, payable?.agreement, payer(request.codcredor), {
         empty: faults.reissuesNothing(user.cpfCnpj),
       });
       if (!data.erro) state.notifyBoletos(user, request.destinorecebimento, data.boletos);
       return success(request, data);
+    }
+    case 'moverParcela':
+    case 'alterarVencimento': {
+      const outcome =
+        request.metodo === 'moverParcela'
+          ? moveInstalment(user, state, now, request)
+          : changeDueDay(user, state, now, request);
+      if (outcome.ok) return success(request, { parcelasAcordo: outcome.parcelasAcordo });
+      return outcome.reason === 'noAgreement'
+        ? failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noAgreement)
+        : failure(request, PROXY_RETORNO.error, AGREEMENT_CHANGE_REFUSED);
+    }
+    case 'solicitarContato': {
+      const owns = user.seed.contracts.some(
+        (c) => c.creditorCode === request.codcredor && c.numero === request.contrato,
+      );
+      if (!owns) return failure(request, PROXY_RETORNO.notFound, PROXY_MESSAGES.noContracts);
+      const protocolo = state.recordContactRequest(user, request.codcredor, request.contrato, request.motivo);
+      return success(request, { protocolo });
     }
   }
 }

@@ -99,6 +99,8 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://lojashorizonte.example',
     payments: payments('boleto', 'cartao', 'pix'),
     sequential: false,
+    // an instalment paid up to three business days late keeps the agreement; no change is allowed
+    agreementRules: { toleranciaDias: 3 },
     logoSvg: logo(
       'Lojas Horizonte',
       ['Horizonte', 'LOJAS'],
@@ -113,6 +115,7 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://ipeeletro.example',
     payments: payments('boleto', 'pix'),
     sequential: true,
+    agreementRules: { toleranciaDias: 5, moverParcelaFim: true, alterarDiaVencimento: true },
     logoSvg: logo(
       'Ipê Eletro',
       ['Ipê Eletro', 'ELETRODOMÉSTICOS'],
@@ -170,6 +173,12 @@ export const CREDITORS: readonly SeedCreditor[] = [
     payments: payments('boleto', 'pix'),
     sequential: false,
     leavesFutureUnmarked: true,
+    agreementRules: {
+      toleranciaDias: 10,
+      moverParcelaFim: true,
+      alterarDiaVencimento: true,
+      alteracoesPorAcordo: 2,
+    },
     logoSvg: logo(
       'Cartão Sol Nascente',
       ['Sol Nascente', 'SUPERMERCADOS'],

@@ -1,5 +1,6 @@
 import type {
   Address,
+  AgreementRules,
   InstalmentStatus,
   PaymentMethod,
   PaymentType,
@@ -25,6 +26,8 @@ export interface SeedCreditor {
   leavesFutureUnmarked?: true;
   /** ours: the negative record is lifted after the last instalment is paid, not the first */
   liftsRecordAfter?: 'quitacao';
+  /** ours: the tolerance after a due date and the changes its agreements allow (regrasAcordo); none: the defaults */
+  agreementRules?: AgreementRules;
   /** the logo, an SVG document */
   logoSvg: string;
 }

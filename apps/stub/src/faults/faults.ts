@@ -45,6 +45,11 @@ export const faultsSchema = z.object({
   activationSilent: z.boolean().default(false),
   /** the trail channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
   trailSilent: z.boolean().default(false),
+  /**
+   * /avisos answers 404, as an upstream without scheduled notices does: the portal then offers no e-mail or
+   * SMS reminders
+   */
+  semAvisos: z.boolean().default(false),
 });
 export type Faults = z.infer<typeof faultsSchema>;
 

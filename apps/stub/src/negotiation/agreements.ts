@@ -60,9 +60,27 @@ export interface LedgerAgreement {
   /** ours: the portal's idempotency key when it sent one (the simulator ignores it unless told otherwise) */
   chave: string | undefined;
   createdAt: string;
-  /** the debt instalments it settles: they leave consultaDivida and consultaProposta */
+  /** the debt instalments it settles: they leave consultaDivida and consultaProposta (unless it is cancelled) */
   settles: string[];
   instalments: LedgerInstalment[];
+  /** ours: how many changes (moverParcela, alterarVencimento) it has had */
+  alteracoes: number;
+  /** a seeded agreement, brought into the ledger by its first change: gerarBoleto did not make it */
+  seeded?: true;
+}
+
+/** An accepted moverParcela or alterarVencimento, as it reached the simulator; read at /__stub/agreements/changes. */
+interface AgreementChange {
+  receivedAt: string;
+  metodo: 'moverParcela' | 'alterarVencimento';
+  cpfCnpj: string;
+  codcredor: string;
+  contrato: string;
+  codigoAcordo: string;
+  /** moverParcela: the instalment moved */
+  numero?: number;
+  /** alterarVencimento: the new due day */
+  dia?: number;
 }
 
 /** A gerarBoleto message as it reached the simulator, and the agreement it made (null: none). */
@@ -106,7 +124,7 @@ export const withBoletoNumbers = (agreement: AgreementQueryResult): AgreementQue
 });
 
 /** The same day a month later (30 days), moved forward to a business day. */
-function monthly(first: string, k: number): string {
+export function monthly(first: string, k: number): string {
   let day = addDays(first, 30 * k);
   while (!isBusinessDay(day)) day = addDays(day, 1);
   return day;
@@ -116,6 +134,7 @@ function monthly(first: string, k: number): string {
 export function createLedger() {
   const agreements: LedgerAgreement[] = [];
   const requests: GerarBoletoMessage[] = [];
+  const changes: AgreementChange[] = [];
   const byKey = new Map<string, { fingerprint: string; result: Outcome }>();
   const files = new Map<string, BoletoPdfInput>();
   const cardPages = new Map<string, { creditorName: string; cents: number }>();
@@ -229,6 +248,7 @@ export function createLedger() {
   return {
     agreements,
     requests,
+    changes,
     files,
     cardPages,
 
@@ -263,9 +283,12 @@ export function createLedger() {
         fails = false,
         honourKey = false,
         message,
+        settled,
       }: {
         fails?: boolean;
         honourKey?: boolean;
+        /** the debt instalments settled now (a cancelled agreement's are not); by default every agreement's */
+        settled?: ReadonlySet<string>;
         /** the message as received (`receive`): it learns the agreement it made */
         message?: GerarBoletoMessage;
       } = {},
@@ -289,10 +312,12 @@ export function createLedger() {
           issued: [],
         };
       } else {
-        const settled = new Set(
-          agreements.filter((a) => a.cpfCnpj === payer.cpfCnpj).flatMap((a) => a.settles),
+        const open = plan(
+          request,
+          contract,
+          today,
+          settled ?? new Set(agreements.filter((a) => a.cpfCnpj === payer.cpfCnpj).flatMap((a) => a.settles)),
         );
-        const open = plan(request, contract, today, settled);
         const planned = typeof open === 'string' ? plan(request, contract, today, new Set()) : open;
         if (typeof planned === 'string') {
           result = { ok: false, msg: typeof open === 'string' ? open : planned };
@@ -315,6 +340,7 @@ export function createLedger() {
             createdAt: new Date().toISOString(),
             settles: planned.settles,
             instalments: planned.instalments,
+            alteracoes: 0,
           };
           const payable = request.modo === '2' ? agreement.instalments : agreement.instalments.slice(0, 1);
           const boletos: Boleto[] = [];

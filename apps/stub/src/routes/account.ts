@@ -1,4 +1,6 @@
 import {
+  NOTICE_QUIET_HOURS,
+  noticesRequest,
   notificationsRequest,
   passwordChangeRequest,
   profileUpdateRequest,
@@ -16,6 +18,7 @@ import { isValidEmail } from '@portal/validation/email';
 import { isValidLandlineOrMobile } from '@portal/validation/phone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { FaultControl } from '../faults/faults';
 import { bearerToken } from '../http/requests';
 import type { StubState } from '../state/stub-state';
 import { type StubUser, toProfile } from '../state/users';
@@ -36,6 +39,18 @@ function userOf(state: StubState, request: FastifyRequest, reply: FastifyReply):
   const user = token ? state.userForToken(token) : undefined;
   if (!user) void reply.code(401).send({ msg: UPSTREAM_MESSAGES.tokenExpired });
   return user;
+}
+
+const BRASILIA_HOUR = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Sao_Paulo',
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Whether an instant falls in the quiet hours (21:00 to 08:00 in Brasília), when no notice is sent. */
+function inQuietHours(ms: number): boolean {
+  const hour = Number(BRASILIA_HOUR.formatToParts(ms).find((p) => p.type === 'hour')?.value);
+  return hour >= NOTICE_QUIET_HOURS.from || hour < NOTICE_QUIET_HOURS.to;
 }
 
 /** The signed-in user's own account: profile edit, password, deletion, score, rating, consent. */
@@ -122,5 +137,42 @@ export function accountRoutes(app: FastifyInstance, state: StubState) {
     if (!body) return reply.code(400).send({ msg: ACCOUNT_MESSAGES.invalid });
     state.updateProfile(user, { notificacao: body.notificacao });
     return { data: { notificacao: user.profile.notificacao } };
+  });
+}
+
+/**
+ * The user's scheduled reminders (ours): PUT replaces the whole schedule, GET reads what is still to be sent.
+ * Refused as invalid: a malformed body, an id twice, a time gone by or in the quiet hours. With `semAvisos`
+ * both answer 404, as an upstream without them does.
+ */
+export function noticeRoutes(app: FastifyInstance, state: StubState, faults: FaultControl) {
+  app.put(UPSTREAM_PATHS.avisos, async (request, reply) => {
+    if (faults.get().semAvisos) {
+      reply.callNotFound();
+      return reply;
+    }
+    const user = userOf(state, request, reply);
+    if (!user) return reply;
+    const body = noticesRequest.safeParse(request.body).data;
+    const now = state.now();
+    const valid =
+      body !== undefined &&
+      new Set(body.avisos.map((a) => a.id)).size === body.avisos.length &&
+      body.avisos.every((a) => {
+        const at = Date.parse(a.enviarEm);
+        return at >= now && !inQuietHours(at);
+      });
+    if (!valid) return reply.code(400).send({ msg: ACCOUNT_MESSAGES.invalid });
+    return { data: { agendados: state.notices.replaceSchedule(user.cpfCnpj, body.avisos) } };
+  });
+
+  app.get(UPSTREAM_PATHS.avisos, async (request, reply) => {
+    if (faults.get().semAvisos) {
+      reply.callNotFound();
+      return reply;
+    }
+    const user = userOf(state, request, reply);
+    if (!user) return reply;
+    return { data: { avisos: state.notices.scheduleOf(user.cpfCnpj) } };
   });
 }

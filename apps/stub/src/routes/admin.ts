@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FaultControl } from '../faults/faults';
 import { faultsSchema } from '../faults/faults';
+import { agreementCodeOf, makeOverdue } from '../state/live-agreements';
 import { CLONABLE_PERSONAS } from '../state/personas';
 import type { StubState } from '../state/stub-state';
 
@@ -24,10 +25,51 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return state.outbox.filter((m) => !cpfCnpj || m.cpfCnpj === cpfCnpj);
   });
 
-  /** The agreements the simulator made, oldest first; optionally for one document. */
+  /** The agreements the simulator made (gerarBoleto; not the seeded ones a change brought in), oldest first. */
   app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/agreements', async (request) => {
     const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
-    return state.ledger.agreements.filter((a) => !cpfCnpj || a.cpfCnpj === cpfCnpj);
+    return state.ledger.agreements.filter((a) => !a.seeded && (!cpfCnpj || a.cpfCnpj === cpfCnpj));
+  });
+
+  /**
+   * Every moverParcela and alterarVencimento the simulator accepted, oldest first, as it reached it: what a
+   * test counts to know how many times a change was applied (no key: each one applies again).
+   */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/agreements/changes', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.ledger.changes.filter((c) => !cpfCnpj || c.cpfCnpj === cpfCnpj);
+  });
+
+  /**
+   * The clock knob: the unpaid instalment `numero` of the contract's current agreement falls due `dias`
+   * calendar days ago, the others as they were (a seeded agreement is kept in the ledger from then on). 404
+   * when there is no such agreement or unpaid instalment.
+   */
+  app.post('/__stub/agreements/atrasar', async (request, reply) => {
+    const parsed = z
+      .object({
+        cpfCnpj: z.string().max(20),
+        contrato: z.string().min(1).max(40),
+        numero: z.number().int().positive(),
+        dias: z.number().int().min(0).max(3650),
+      })
+      .safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Parcela inválida.' });
+    const done = makeOverdue(state, { ...parsed.data, cpfCnpj: normalizeDocument(parsed.data.cpfCnpj) });
+    if (!done) return reply.code(404).send({ msg: 'Parcela em aberto não encontrada.' });
+    return { atrasada: true };
+  });
+
+  /** The contact requests (solicitarContato), with their reason and protocol, oldest first. */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/contact-requests', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.contactRequests.filter((c) => !cpfCnpj || c.cpfCnpj === cpfCnpj);
+  });
+
+  /** The scheduled notices the simulator sent (PUT /avisos), oldest first; optionally for one document. */
+  app.get<{ Querystring: { cpfCnpj?: string } }>('/__stub/avisos/enviados', async (request) => {
+    const cpfCnpj = request.query.cpfCnpj ? normalizeDocument(request.query.cpfCnpj) : undefined;
+    return state.notices.sent.filter((n) => !cpfCnpj || n.cpfCnpj === cpfCnpj);
   });
 
   /**
@@ -107,9 +149,12 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
       .safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ msg: 'Pagamento inválido.' });
     const { pagoEm, ...payment } = parsed.data;
+    const cpfCnpj = normalizeDocument(payment.cpfCnpj);
     const confirmsAt = state.payments.pay({
       ...payment,
-      cpfCnpj: normalizeDocument(payment.cpfCnpj),
+      cpfCnpj,
+      // an instalment of the contract's agreement now: a later agreement's instalments are its own
+      codigoAcordo: agreementCodeOf(state, cpfCnpj, payment.contrato),
       ...(pagoEm ? { pagoEm: Date.parse(pagoEm) } : {}),
     });
     return { confirmaEm: new Date(confirmsAt).toISOString() };

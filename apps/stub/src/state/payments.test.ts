@@ -12,21 +12,47 @@ describe('payment confirmation', () => {
   it('confirms a PIX when it is paid, and a boleto on its clearing business day', () => {
     let now = at('2026-11-27T13:00:00Z'); // a Friday, 10:00 in Brasília
     const payments = createPayments(() => now);
-    payments.pay({ cpfCnpj: '1', contrato: 'c', parcela: 1, metodo: 'pix' });
-    expect(payments.confirmedAt('1', 'c', 1)).toBe(now);
+    payments.pay({ cpfCnpj: '1', contrato: 'c', codigoAcordo: 'a', parcela: 1, metodo: 'pix' });
+    expect(payments.confirmedAt('1', 'c', 'a', 1)).toBe(now);
 
     const confirms = payments.pay({
       cpfCnpj: '1',
       contrato: 'c',
+      codigoAcordo: 'a',
       parcela: 2,
       metodo: 'boleto',
       diasUteis: 2,
     });
     // Monday 30/11 is the first business day, Tuesday 01/12 the second
     expect(new Date(confirms).toISOString()).toBe('2026-12-01T13:00:00.000Z');
-    expect(payments.confirmedAt('1', 'c', 2)).toBeUndefined();
+    expect(payments.confirmedAt('1', 'c', 'a', 2)).toBeUndefined();
     now = confirms;
-    expect(payments.confirmedAt('1', 'c', 2)).toBe(confirms);
+    expect(payments.confirmedAt('1', 'c', 'a', 2)).toBe(confirms);
+  });
+
+  it('keeps each agreement’s payments its own, and moves them with their instalments’ numbers', () => {
+    const now = at('2026-11-27T13:00:00Z');
+    const payments = createPayments(() => now);
+    payments.pay({ cpfCnpj: '1', contrato: 'c', codigoAcordo: 'a', parcela: 1, metodo: 'pix' });
+    payments.pay({ cpfCnpj: '1', contrato: 'c', codigoAcordo: 'a', parcela: 3, metodo: 'pix' });
+    expect(payments.confirmedAt('1', 'c', 'b', 1)).toBeUndefined();
+    // instalment 2 went to the end (4): 3 became 2
+    payments.renumber(
+      '1',
+      'c',
+      'a',
+      new Map([
+        [3, 2],
+        [4, 3],
+        [2, 4],
+      ]),
+    );
+    expect([1, 2, 3, 4].map((n) => payments.confirmedAt('1', 'c', 'a', n))).toEqual([
+      now,
+      now,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('draws a boleto’s clearing from one to three business days when not told', () => {
@@ -35,7 +61,7 @@ describe('payment confirmation', () => {
     const days = new Set(
       Array.from({ length: 60 }, (_, i) =>
         new Date(
-          payments.pay({ cpfCnpj: '1', contrato: 'c', parcela: i + 1, metodo: 'boleto' }),
+          payments.pay({ cpfCnpj: '1', contrato: 'c', codigoAcordo: 'a', parcela: i + 1, metodo: 'boleto' }),
         ).toISOString(),
       ),
     );

@@ -1,4 +1,7 @@
-/** A message that reached the proxy channel, as sent but without its token; read at /__stub/proxy/requests. */
+/**
+ * A message that reached the proxy channel, as sent but without its token, nor the reason of a contact
+ * request (solicitarContato's `motivo` goes to the creditor alone); read at /__stub/proxy/requests.
+ */
 type ReceivedProxyRequest = Record<string, unknown> & { receivedAt: string };
 
 // The oldest go first beyond this: the simulator may run for days in a demo.
@@ -16,7 +19,7 @@ export function createProxyRequests(now: () => number) {
 
     recordProxyRequest(message: unknown): void {
       if (!message || typeof message !== 'object' || Array.isArray(message)) return;
-      const { token: _token, ...fields } = message as Record<string, unknown>;
+      const { token: _token, motivo: _motivo, ...fields } = message as Record<string, unknown>;
       proxyRequests.push({ ...fields, receivedAt: new Date(now()).toISOString() });
       if (proxyRequests.length > MAX_PROXY_REQUESTS) proxyRequests.shift();
     },

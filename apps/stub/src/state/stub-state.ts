@@ -1,8 +1,10 @@
 import { createLedger } from '../negotiation/agreements';
 import { createAccessRecords } from './access-records';
+import { createContactRequests } from './contact-requests';
 import { createCreditors } from './creditors';
 import { createLoginRefusals } from './login-refusals';
 import { createLostAgreementReplies } from './lost-agreement-replies';
+import { createNotices } from './notices';
 import { createOutbox } from './outbox';
 import { createPayments } from './payments';
 import { createPersonas, registerSeededPersonas } from './personas';
@@ -36,6 +38,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
   const creditors = createCreditors();
   const loginRefusals = createLoginRefusals();
   const lostAgreementReplies = createLostAgreementReplies();
+  const notices = createNotices();
+  const contactRequests = createContactRequests(now);
 
   return {
     /** the agreements it made (gerarBoleto), their keys and the boleto files it serves */
@@ -44,6 +48,8 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     now,
     /** payments it was told of, and the negative records creditors keep */
     payments: createPayments(now),
+    /** the reminders users scheduled (PUT /avisos) and the ones sent */
+    notices,
 
     findUser: users.findUser,
     findUserByEmail: users.findUserByEmail,
@@ -70,10 +76,14 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
       users.removeUser(user);
       tokens.expireTokens(user.cpfCnpj);
       recovery.forgetRecoveries(user.cpfCnpj);
+      notices.forget(user.cpfCnpj);
     },
 
     outbox: outbox.messages,
     notifyBoletos: outbox.notifyBoletos,
+    sendToUser: outbox.send,
+    contactRequests: contactRequests.contactRequests,
+    recordContactRequest: contactRequests.recordContactRequest,
     avaliacoes: ratings.avaliacoes,
     recordRating: ratings.recordRating,
     acionamentos: accessRecords.acionamentos,

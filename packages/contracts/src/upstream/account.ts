@@ -6,7 +6,8 @@ import { envelope } from './wire';
 
 /**
  * The signed-in user's own account at the upstream (every call carries the Bearer token, which names
- * the user): profile edit, password change, deletion, credit score, rating and marketing consent.
+ * the user): profile edit, password change, deletion, credit score, rating, marketing consent and scheduled
+ * reminders.
  */
 
 /** PUT /edicao: the profile as 'Meus dados' saves it; the address goes only with a CEP. */
@@ -64,3 +65,32 @@ export const ratingReply = envelope(z.object({ registrada: z.literal(true) }));
 /** PUT /notificacoes (ours): the marketing-notification consent, free to revoke (LGPD). */
 export const notificationsRequest = z.object({ notificacao: z.boolean() });
 export const notificationsReply = envelope(notificationsRequest);
+
+/**
+ * _Ours_: a reminder the upstream sends at `enviarEm` (an ISO instant with its offset) by e-mail or SMS to the
+ * address on file, about one instalment of an agreement; it is not sent when that instalment is paid by then
+ * or the agreement was cancelled. An `id` is sent at most once.
+ */
+export const scheduledNotice = z.object({
+  id: z.string().min(1).max(80),
+  canal: z.enum(['email', 'sms']),
+  enviarEm: z.iso.datetime({ offset: true }),
+  codcredor: z.string().min(1).max(20),
+  contrato: z.string().min(1).max(40),
+  codigoAcordo: z.string().min(1).max(40),
+  numero: z.number().int().positive(),
+  texto: z.string().min(1).max(160),
+});
+export type ScheduledNotice = z.infer<typeof scheduledNotice>;
+
+/**
+ * _Ours_: Brasília hours no notice may be sent in, from `from`:00 to `to`:00 (400 `Dados inválidos.` for one
+ * scheduled then).
+ */
+export const NOTICE_QUIET_HOURS = { from: 21, to: 8 } as const;
+
+/** PUT /avisos (ours): replaces the user's whole schedule (an empty list: none); answers how many are kept. */
+export const noticesRequest = z.object({ avisos: z.array(scheduledNotice).max(500) });
+export const noticesReply = envelope(z.object({ agendados: z.number().int().nonnegative() }));
+/** GET /avisos (ours): the user's schedule. */
+export const noticesListReply = envelope(noticesRequest);

@@ -28,6 +28,25 @@ const DEFAULT_PAYMENT_TYPE: PaymentType = {
   pagamentoProposta: true,
 };
 
+/**
+ * _ours_: what a creditor lets the portal promise and do to keep an agreement alive. `toleranciaDias`: the
+ * business days (weekends and national holidays left out) after an instalment's due date during which paying
+ * it still keeps the agreement; absent, the portal promises nothing. `moverParcelaFim`: an unpaid instalment
+ * may be moved to the end (moverParcela); `alterarDiaVencimento`: the unpaid instalments may move to another
+ * day of the month (alterarVencimento); both false when absent. `alteracoesPorAcordo`: how many of those two
+ * changes, together, one agreement allows; 1 when absent.
+ */
+export const agreementRules = z.object({
+  toleranciaDias: z.number().int().min(0).max(60).optional(),
+  moverParcelaFim: z.boolean().optional(),
+  alterarDiaVencimento: z.boolean().optional(),
+  alteracoesPorAcordo: z.number().int().min(1).max(12).optional(),
+});
+export type AgreementRules = z.infer<typeof agreementRules>;
+
+/** The changes one agreement allows when its creditor does not say. */
+export const AGREEMENT_CHANGES_DEFAULT = 1;
+
 export const creditor = z.object({
   logomarca: z.string().min(1),
   nomcontratante: z.string().min(1),
@@ -45,6 +64,8 @@ export const creditor = z.object({
    * first instalment's (the single payment of an upfront agreement; the default) or the last one's.
    */
   baixaNegativacao: z.enum(['primeira-parcela', 'quitacao']).optional(),
+  /** _ours_: the creditor's rules for keeping agreements alive; malformed ones are taken as absent (nothing promised) */
+  regrasAcordo: agreementRules.optional().catch(undefined),
 });
 export type Creditor = z.infer<typeof creditor>;
 
@@ -102,7 +123,7 @@ export type DebtInstalment = z.infer<typeof debtInstalment>;
 export const instalmentStatus = z.enum(['EM ABERTO', 'PAGO', 'FUTURA']);
 export type InstalmentStatus = z.infer<typeof instalmentStatus>;
 
-const agreementInstalment = z.object({
+export const agreementInstalment = z.object({
   id: z.string(),
   numero: z.number().int().positive(),
   status: instalmentStatus,
@@ -120,6 +141,13 @@ export const agreementQueryResult = z.object({
   parcelasAcordo: z.array(agreementInstalment),
   /** _ours_: whether the creditor still reports the contract's debt to the credit bureaus */
   negativado: z.boolean().optional(),
+  /**
+   * _ours_: 'CANCELADO' once an instalment was left unpaid past its creditor's tolerance (ATIVO when absent);
+   * a cancelled agreement settles nothing any more, and none of its boletos is issued again
+   */
+  situacao: z.enum(['ATIVO', 'CANCELADO']).optional(),
+  /** _ours_: the day a CANCELADO agreement was cancelled */
+  canceladoEm: brDate.optional(),
 });
 export type AgreementQueryResult = z.infer<typeof agreementQueryResult>;
 

@@ -21,6 +21,7 @@ export const UPSTREAM_PATHS = {
   verificarLogin: '/login/verificar',
   avaliacao: '/avaliacao',
   notificacoes: '/notificacoes',
+  avisos: '/avisos',
   parceiros: '/parceiros',
   canaisOficiais: '/canais-oficiais',
   logos: '/logos',

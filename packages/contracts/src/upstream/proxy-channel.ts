@@ -1,5 +1,7 @@
+import { DUE_DAY_MAX } from '@portal/validation/dates';
 import { z } from 'zod';
 import {
+  agreementInstalment,
   agreementQueryResult,
   boleto,
   boletoIssueResult,
@@ -97,6 +99,41 @@ export const emitirBoletoRequest = requestBase.extend({
   formapagamento: z.union([z.literal(1), z.literal(2), z.literal(4)]).optional(),
 });
 
+const agreementScope = { ...contractScope, codigoAcordo: z.string().min(1).max(40) };
+
+/**
+ * _Ours_: moves the unpaid instalment `numero` (not the last) to the end of the agreement (moverParcela): the
+ * later ones take the number before theirs, keeping their dates and values, and the last number gets the
+ * moved value, due 30 days after the former last date (a business day forward). No key: every request
+ * accepted moves again.
+ */
+const moverParcelaRequest = requestBase.extend({
+  metodo: z.literal('moverParcela'),
+  ...agreementScope,
+  numero: z.number().int().positive(),
+});
+
+/**
+ * _Ours_: every unpaid instalment falls due on day `dia` (1–28) of the month from the next such day on, a
+ * business day forward when it is not one (alterarVencimento; the dates are `monthlyOnDay`'s). No key.
+ */
+const alterarVencimentoRequest = requestBase.extend({
+  metodo: z.literal('alterarVencimento'),
+  ...agreementScope,
+  dia: z.number().int().min(1).max(DUE_DAY_MAX),
+});
+
+/** _Ours_: why a person asks the creditor to call them about a contract they cannot keep paying. */
+export const contactReason = z.enum(['desemprego', 'doenca', 'reducao-renda', 'luto', 'outro']);
+export type ContactReason = z.infer<typeof contactReason>;
+
+/** _Ours_: asks the creditor to contact the person about a contract (solicitarContato); answers a protocol. */
+const solicitarContatoRequest = requestBase.extend({
+  metodo: z.literal('solicitarContato'),
+  ...contractScope,
+  motivo: contactReason,
+});
+
 export const proxyRequest = z.discriminatedUnion('metodo', [
   consultaDebitoRequest,
   consultaContratoRequest,
@@ -105,6 +142,9 @@ export const proxyRequest = z.discriminatedUnion('metodo', [
   consultaAcordoRequest,
   gerarBoletoRequest,
   emitirBoletoRequest,
+  moverParcelaRequest,
+  alterarVencimentoRequest,
+  solicitarContatoRequest,
 ]);
 export type ProxyRequest = z.infer<typeof proxyRequest>;
 export type ProxyMethod = ProxyRequest['metodo'];
@@ -134,6 +174,9 @@ export const consultaContratoData = z.object({ contratos: z.array(contract) });
 export const consultaDividaData = z.object({ dividas: z.array(debtInstalment) });
 export const consultaPropostaData = z.object({ propostas: z.array(proposal) });
 const emitirBoletoData = z.object({ erro: z.boolean(), boletos: z.array(boleto) });
+/** moverParcela's and alterarVencimento's reply: the agreement's instalments as they are now. */
+const agreementChangeData = z.object({ parcelasAcordo: z.array(agreementInstalment) });
+const solicitarContatoData = z.object({ protocolo: z.string().min(1).max(40) });
 
 /** What a method's successful reply carries in `data`. */
 export const proxyReplyData = {
@@ -144,6 +187,9 @@ export const proxyReplyData = {
   consultaAcordo: agreementQueryResult,
   gerarBoleto: boletoIssueResult,
   emitirBoleto: emitirBoletoData,
+  moverParcela: agreementChangeData,
+  alterarVencimento: agreementChangeData,
+  solicitarContato: solicitarContatoData,
 } as const satisfies Record<ProxyMethod, z.ZodType>;
 
 /** The reply ('Erro de timeout', retorno 99) a request gets when the upstream does not answer in time. */
@@ -155,6 +201,12 @@ export const PROXY_TIMEOUT_REPLY = {
 } as const;
 
 export const PROXY_RETORNO = { ok: 0, notFound: 1, tokenExpired: 2, error: 9, timeout: 99 } as const;
+
+/**
+ * _Ours_: moverParcela's and alterarVencimento's refusal (retorno 9) of a change the agreement does not allow:
+ * the creditor's rule, an instalment paid, the last or unknown, a cancelled agreement, its changes used up.
+ */
+export const AGREEMENT_CHANGE_REFUSED = 'Operação não permitida para este acordo.';
 
 /** gerarBoleto's refusal of a payment method the creditor does not take; the BFF says the same before asking. */
 export const METHOD_REFUSED = 'Forma de pagamento não disponível para este credor.';
