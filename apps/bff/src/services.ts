@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { UPSTREAM_CHANNELS } from '@portal/contracts/upstream/paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool } from 'undici';
 import { type Config, cookieSecure } from './config/config';
 import type { Database } from './db/database';
 import { createRecords } from './db/records';
+import { createReminders } from './db/reminders';
 import { createKeyring } from './keys/keyring';
 import { createPdfReader } from './pdf/pdf-reader';
 import type { AppPorts } from './ports/ports';
+import { createPushSender, type PushSender, vapidKeysOfThisProcess } from './push/web-push';
+import { sweepReminders } from './reminders/sweep';
 import { createSessionManager } from './session/session-manager';
 import { createMemoryStore } from './store/memory-store';
 import { createRateLimiter } from './store/rate-limiter';
@@ -99,6 +103,31 @@ export function createServices(
   const retention = setInterval(sweep, RETENTION_CHECK_MS).unref();
   void sweep();
 
+  const reminders = createReminders(database.db, (err) =>
+    logger.warn({ err }, 'database: a reminders query failed'),
+  );
+  const push = pushSenderOf(config, logger);
+  // Every instance sweeps the reminders due; each one goes to one instance only (db/reminders.ts).
+  const instance = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepDue = () => {
+    if (!push) return;
+    sweeping = sweepReminders({
+      reminders,
+      push,
+      instance,
+      concurrency: config.REMINDER_CONCURRENCY,
+      leaseMs: config.REMINDER_LEASE_MS,
+      quiet: config.REMINDER_QUIET_HOURS,
+    }).then(
+      (done) => (done.sent || done.retried || done.gone) && logger.info(done, 'reminders: sweep'),
+      (err: unknown) => logger.warn({ err }, 'reminders: the sweep failed; the next one retries'),
+    );
+  };
+  const reminderSweep = setInterval(() => {
+    void sweeping.then(sweepDue);
+  }, config.REMINDER_SWEEP_MS).unref();
+
   return {
     config,
     sessions: createSessionManager({
@@ -110,6 +139,8 @@ export function createServices(
     }),
     store,
     db,
+    reminders,
+    push,
     limiter: createRateLimiter({ store, keys }),
     upstream: createUpstreamClient({
       baseUrl: config.UPSTREAM_URL,
@@ -133,6 +164,8 @@ export function createServices(
     keys,
     async close() {
       clearInterval(retention);
+      clearInterval(reminderSweep);
+      await sweeping;
       await pdfReader.close();
       await proxy.close();
       await activation.close();
@@ -141,4 +174,26 @@ export function createServices(
       await store.close();
     },
   };
+}
+
+/**
+ * Web Push with the configured VAPID pair; outside production without one, a pair of this process (a
+ * browser subscribed to it must subscribe again after a restart); in production without one, none.
+ */
+function pushSenderOf(config: Config, logger: FastifyBaseLogger): PushSender | null {
+  let keys =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : null;
+  if (!keys && config.NODE_ENV !== 'production') keys = vapidKeysOfThisProcess();
+  if (!keys) {
+    logger.warn('VAPID_PUBLIC_KEY is unset: reminders on the phone are not offered');
+    return null;
+  }
+  return createPushSender({
+    ...keys,
+    subject: config.VAPID_SUBJECT,
+    services: config.PUSH_SERVICES,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+  });
 }

@@ -9,7 +9,7 @@ import { createSessionManager } from '@portal/bff/session/session-manager';
 import { createMemoryStore } from '@portal/bff/store/memory-store';
 import { createRateLimiter } from '@portal/bff/store/rate-limiter';
 import { testConfig } from './test-config';
-import { testRecords } from './test-database';
+import { testRecords, testReminders } from './test-database';
 
 /** A cookie jar standing in for the browser: what the domain set is read back on the next call. */
 interface MemoryCookies extends Cookies {
@@ -74,6 +74,8 @@ export function memoryPorts(given: Partial<Ports> & { env?: Record<string, strin
     config,
     store,
     db: testRecords(),
+    reminders: testReminders(),
+    push: absent('push'),
     keys,
     sessions: createSessionManager({
       store,

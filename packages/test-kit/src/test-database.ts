@@ -1,4 +1,5 @@
 import { createRecords, type Records } from '@portal/bff/db/records';
+import { createReminders, type Reminders } from '@portal/bff/db/reminders';
 import type { Schema } from '@portal/bff/db/schema';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -47,17 +48,21 @@ export function testKysely(): Kysely<Schema> {
   return shared;
 }
 
-/** The records over this file's database, for unit tests' ports (opened at the first use). */
-export function testRecords(): Records {
-  let made: Records | undefined;
-  const records = () => {
-    made ??= createRecords(testKysely());
-    return made;
-  };
-  return new Proxy({} as Records, {
+/** A port over this file's database, opened at its first use: unit tests' ports build it without a query. */
+function lazyPort<T extends object>(make: () => T): T {
+  let made: T | undefined;
+  return new Proxy({} as T, {
     get:
-      (_, name: keyof Records) =>
-      (...args: unknown[]) =>
-        (records()[name] as (...a: unknown[]) => Promise<unknown>)(...args),
+      (_, name) =>
+      (...args: unknown[]) => {
+        made ??= make();
+        return (made[name as keyof T] as (...a: unknown[]) => Promise<unknown>)(...args);
+      },
   });
 }
+
+/** The records over this file's database, for unit tests' ports. */
+export const testRecords = (): Records => lazyPort(() => createRecords(testKysely()));
+
+/** The reminders over this file's database, for unit tests' ports. */
+export const testReminders = (): Reminders => lazyPort(() => createReminders(testKysely()));

@@ -57,13 +57,17 @@ export async function updateProfile(
 
 /** Deletes the registration upstream (after a recent sign-in or with the password), then ends this session. */
 export async function deleteAccount(
-  ports: Pick<Ports, 'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies' | 'db'>,
+  ports: Pick<
+    Ports,
+    'config' | 'limiter' | 'upstream' | 'sessions' | 'keys' | 'cookies' | 'db' | 'reminders'
+  >,
   person: Person,
   input: { senha?: string | undefined },
 ) {
   await confirmIdentity(ports, person, input.senha);
-  // the person's activity and agreement records go first: a database down refuses the deletion whole
+  // the person's activity, agreement records and reminders go first: a database down refuses the deletion whole
   await ports.db.erase(ownerForms(ports, person));
+  await ports.reminders.erase(ownerForms(ports, person));
   await ports.upstream.deleteAccount(person.data.token);
   // every session of the person ends, and this browser is no longer trusted for a registration now gone
   await ports.sessions.end(ports.cookies);

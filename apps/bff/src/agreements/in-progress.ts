@@ -16,6 +16,7 @@ import type { Person } from '../core/session';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import { isoOf, paidDayOf } from '../negotiation/views';
 import type { Ports } from '../ports/ports';
+import { followAgreement } from '../reminders/reminders';
 import { type SignedInTrailPorts, trackBoleto } from '../tracking/trail';
 import { letterOfAgreement } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
@@ -43,6 +44,9 @@ const HOUR = 60 * 60_000;
 
 /** What reading an agreement in progress reaches: the proxy, and the creditors the session listed. */
 type AgreementPorts = Pick<Ports, 'proxy' | 'sessions' | 'log'>;
+
+/** What /acordos reaches besides: the reminders, which follow what it read. */
+type InProgressPorts = AgreementPorts & Pick<Ports, 'reminders' | 'push' | 'keys' | 'upstream' | 'config'>;
 
 /** What sending an agreement's boletos reaches besides: the send limits and the trail. */
 type SendPorts = AgreementPorts & SignedInTrailPorts & Pick<Ports, 'limiter' | 'config'>;
@@ -73,12 +77,13 @@ export const agreementOn = async (ports: Pick<Ports, 'proxy'>, scope: ReturnType
 
 /** The agreement in progress on a contract, for /acordos. */
 export async function agreementInProgress(
-  ports: AgreementPorts,
+  ports: InProgressPorts,
   person: Person,
   input: z.output<typeof inProgressInput>,
 ) {
   const creditor = await creditorOf(ports, person, input.codcredor);
   const data = await agreementOn(ports, contractScope(person, creditor.agrupador, input.contrato));
+  await followAgreement(ports, person, input, data, creditorBrief(creditor).nome);
   return {
     credor: creditorBrief(creditor),
     contrato: input.contrato,

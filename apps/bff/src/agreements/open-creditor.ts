@@ -11,7 +11,8 @@ import { agreementInProgress } from './in-progress';
  * page's data fails it is left out: the page asks itself, and shows the failure.
  */
 export async function openCreditor(
-  ports: CreditorPorts & Pick<Ports, 'activation' | 'device'>,
+  ports: CreditorPorts &
+    Pick<Ports, 'activation' | 'device' | 'reminders' | 'push' | 'keys' | 'upstream' | 'config'>,
   person: Person,
   codcredor: string,
 ) {

@@ -182,6 +182,59 @@ export const configSchema = z.object({
   GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
   /** the built SPA; not served when the folder is missing */
   WEB_DIST: z.string().default(`${APP_DIR}/../web/dist`),
+  /**
+   * the Web Push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it: every replica the
+   * same, since browsers subscribe to the public key. Unset outside production: a pair per process; unset in
+   * production: reminders are not offered on the phone, only by e-mail and SMS. VAPID_PRIVATE_KEY_FILE reads
+   * the private one from a file
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/)
+    .optional(),
+  /** who push services contact about this sender (RFC 8292): a mailto: or https: address */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .default('mailto:seguranca@negociavarejo.com.br'),
+  /**
+   * the push services a browser's subscription may name, as origins (`https://*.notify.windows.com` takes
+   * its subdomains): the BFF sends to no other address, whatever a browser registers
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default(
+      'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.push.apple.com,https://*.notify.windows.com',
+    )
+    .transform((s) =>
+      s
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  /**
+   * the hours of the night (in Brasília, from-to, 24-hour clock) when no reminder is sent nor scheduled: 21:00
+   * to 08:00 by default
+   */
+  REMINDER_QUIET_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3])-([01]\d|2[0-3])$/, 'HH-HH, e.g. 21-08')
+    .default('21-08')
+    .transform((s) => {
+      const [from, to] = s.split('-').map(Number);
+      return { from: from ?? 21, to: to ?? 8 };
+    })
+    .refine((q) => q.from !== q.to, 'the quiet hours must start and end at different hours'),
+  /** how often each instance sweeps the reminders due; what it claims is its own for REMINDER_LEASE_MS */
+  REMINDER_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  REMINDER_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  /** reminders one instance sends at once, and how long a push service may take to accept one */
+  REMINDER_CONCURRENCY: z.coerce.number().int().positive().max(64).default(8),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 /** What the hard exit leaves after drain and grace: closing the listener, answering what still waits. */
@@ -190,7 +243,13 @@ const SHUTDOWN_EXIT_MARGIN_MS = 1_000;
 export type Config = Omit<z.infer<typeof configSchema>, 'PROXY_MAX_PENDING'> & { PROXY_MAX_PENDING: number };
 
 /** Secrets that may come from a file instead (X_FILE=/run/secrets/x). */
-export const SECRET_VARIABLES = ['KEY_SECRET', 'KEY_SECRETS_PREVIOUS', 'REDIS_URL', 'DATABASE_URL'] as const;
+export const SECRET_VARIABLES = [
+  'KEY_SECRET',
+  'KEY_SECRETS_PREVIOUS',
+  'REDIS_URL',
+  'DATABASE_URL',
+  'VAPID_PRIVATE_KEY',
+] as const;
 
 /** X_FILE → X (the file's content, trimmed); one problem line per variable that cannot be read. */
 function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
@@ -320,6 +379,12 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.REDIS_URL && !parsed.data.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n✖ DATABASE_URL is required with REDIS_URL: several instances must share one database (PGlite, without it, lives in one process)',
+    );
+  }
+  // A public key without its private one (or the reverse) signs nothing a push service accepts.
+  if ((parsed.data.VAPID_PUBLIC_KEY === undefined) !== (parsed.data.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error(
+      'Invalid configuration:\n✖ VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys) or neither',
     );
   }
   const keyProblems = keyringProblems(parsed.data);

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as records from './migrations/0001-records';
+import * as reminders from './migrations/0002-reminders';
 
 /**
  * Every migration, in order, by name: imported, not read from a folder, so the bundled BFF carries them.
@@ -7,6 +8,7 @@ import * as records from './migrations/0001-records';
  */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>): Promise<void> }> = {
   '0001-records': records,
+  '0002-reminders': reminders,
 };
 
 export const migrations: MigrationProvider = {

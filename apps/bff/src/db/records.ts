@@ -76,9 +76,16 @@ export function createRecords(
   db: Kysely<Schema>,
   onFailure: (err: unknown) => void = () => undefined,
 ): Records {
-  const records = recordsOver(db);
+  return failingWhole(recordsOver(db), onFailure);
+}
+
+/**
+ * Each method of `port` with the database's failures as a DatabaseUnavailableError, after `onFailure` saw
+ * the cause (the log). A CorruptDeclarationError passes as it is.
+ */
+export function failingWhole<T extends object>(port: T, onFailure: (err: unknown) => void): T {
   return Object.fromEntries(
-    Object.entries(records).map(([name, method]) => [
+    Object.entries(port).map(([name, method]) => [
       name,
       async (...args: unknown[]) => {
         try {
@@ -92,7 +99,7 @@ export function createRecords(
         }
       },
     ]),
-  ) as unknown as Records;
+  ) as T;
 }
 
 function recordsOver(db: Kysely<Schema>): Records {

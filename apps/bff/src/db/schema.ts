@@ -54,9 +54,67 @@ export interface JobRunsTable {
   ran_at: ColumnType<Date, Date, Date>;
 }
 
+/** What a person chose for their reminders; no row: the defaults (reminders/settings.ts). */
+export interface ReminderSettingsTable {
+  owner: string;
+  /** ['push', 'email', 'sms'] */
+  canais: ColumnType<string[], string, string>;
+  /** days before the due date: [3, 0] */
+  dias: ColumnType<number[], string, string>;
+  paused_until: Date | null;
+  stopped: boolean;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
+/** The agreements a person asked to be reminded of ('Quero ser lembrado'). */
+export interface RemindedAgreementsTable {
+  owner: string;
+  codcredor: string;
+  contrato: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+/** A browser's Web Push subscription: where its push service takes messages, and its keys. */
+export interface PushSubscriptionsTable {
+  id: string;
+  owner: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+export type PushReminderState = 'pendente' | 'enviando' | 'enviado' | 'cancelado' | 'falhou';
+
+/** One push reminder: a subscription, an instalment, a day before its due date; sent once. */
+export interface PushRemindersTable {
+  /** random; also what the notification's tap carries back (never the contract) */
+  id: string;
+  owner: string;
+  subscription_id: string;
+  codcredor: string;
+  contrato: string;
+  /** the creditor's name, as the notification says it */
+  credor: string;
+  numero: number;
+  /** ISO date */
+  vence_em: string;
+  dias: number;
+  send_at: ColumnType<Date, Date, Date>;
+  state: PushReminderState;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  claimed_until: Date | null;
+  sent_at: Date | null;
+}
+
 export interface Schema {
   declarations: DeclarationsTable;
   agreement_records: AgreementRecordsTable;
   account_activity: AccountActivityTable;
   job_runs: JobRunsTable;
+  reminder_settings: ReminderSettingsTable;
+  reminded_agreements: RemindedAgreementsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_reminders: PushRemindersTable;
 }

@@ -2,8 +2,10 @@ import type { Config } from '../config/config';
 import type { Cookies } from '../core/cookies';
 import type { Device, Log } from '../core/request';
 import type { Records } from '../db/records';
+import type { Reminders } from '../db/reminders';
 import type { Keyring } from '../keys/keyring';
 import type { PdfReader } from '../pdf/pdf-reader';
+import type { PushSender } from '../push/web-push';
 import type { SessionManager } from '../session/session-manager';
 import type { RateLimiter } from '../store/rate-limiter';
 import type { SessionStore } from '../store/store';
@@ -27,6 +29,10 @@ export interface AppPorts {
   store: SessionStore;
   /** what must last, in PostgreSQL: declarations, agreement records, the account's activity */
   db: Records;
+  /** the reminders people chose, their browsers' push subscriptions, the push reminders due */
+  reminders: Reminders;
+  /** Web Push to the browsers that subscribed; null without VAPID keys (production) */
+  push: PushSender | null;
   limiter: RateLimiter;
   upstream: UpstreamClient;
   /** the upstream's files (boleto PDFs, logos) */

@@ -21,6 +21,7 @@ const UPSTREAM_READS = new Set([
   `GET ${UPSTREAM_PATHS.canaisOficiais}`,
   `GET ${UPSTREAM_PATHS.logos}/:file`,
   `GET ${UPSTREAM_PATHS.boletos}/:file`,
+  `GET ${UPSTREAM_PATHS.avisos}`,
 ]);
 const PROXY_READS = new Set([
   'consultaDebito',
@@ -130,6 +131,9 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
     },
   },
   'agreements.inProgress': { persona: 'ana', prepare: (trpc) => contractWithAgreement(trpc) },
+  'reminders.settings': { persona: 'ana' },
+  // a reminder of someone else's: the tap of a notification on a shared phone
+  'reminders.target': { persona: 'ana', prepare: async () => ({ lembrete: 'AbCdEfGhIjKlMnOpQrStUv' }) },
   // a creation concluded: its poll writes the concluded agreement into the session
   'agreements.intent': {
     prepare: async (trpc) => {

@@ -5,6 +5,7 @@ import { accountRouter, recoveryRouter, registrationRouter } from './account';
 import { agreementsRouter } from './agreements';
 import { authRouter } from './auth';
 import { debtsRouter, negotiationRouter, partnersRouter } from './negotiation';
+import { remindersRouter } from './reminders';
 import { trackingRouter } from './tracking';
 import { verificationRouter } from './verification';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   negotiation: negotiationRouter,
   agreements: agreementsRouter,
   partners: partnersRouter,
+  reminders: remindersRouter,
   registration: registrationRouter,
   recovery: recoveryRouter,
   tracking: trackingRouter,

@@ -95,6 +95,21 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   },
   'recovery.send': { cpfCnpj: '529.982.247-25' },
   'recovery.reset': { id: 'abc123', codigo: '123456', novaSenha: 'Outra@2027', confirmacao: 'Outra@2027' },
+  'reminders.settings': undefined,
+  'reminders.remind': { codcredor: '1001', contrato: '4587120093', canais: ['push'], dias: [3, 0] },
+  'reminders.choose': { canais: ['push', 'email'], dias: [3, 0] },
+  'reminders.pause': undefined,
+  'reminders.stop': undefined,
+  'reminders.subscribe': {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  },
+  'reminders.unsubscribe': { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' },
+  'reminders.target': { lembrete: 'AbCdEfGhIjKlMnOpQrStUv' },
+  'reminders.calendar': { codcredor: '1001', contrato: '4587120093' },
   'tracking.view': { page: 'home', codcredor: '1001' },
   'verification.check': {
     codigo:

@@ -26,6 +26,8 @@ export class UpstreamError extends Error {
       retorno?: number;
       /** the request never left the BFF (no connection, too many in flight): the upstream did nothing */
       unsent?: boolean;
+      /** the HTTP status of a REST refusal (404: the upstream has no such path) */
+      status?: number;
     } = {},
   ) {
     super(message);

@@ -1,10 +1,13 @@
 import {
   accountDeletionReply,
+  noticesListReply,
+  noticesReply,
   notificationsReply,
   type ProfileUpdateRequest,
   passwordChangeReply,
   profileUpdateReply,
   ratingReply,
+  type ScheduledNotice,
   scoreReply,
 } from '@portal/contracts/upstream/account';
 import type { LoginData, LoginRequest } from '@portal/contracts/upstream/auth';
@@ -84,7 +87,9 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     if (response.statusCode >= 400) {
       const msg = upstreamErrorBody.safeParse(json).data?.msg;
       if (msg === UPSTREAM_MESSAGES.tokenExpired) throw new UpstreamError('token-expired', msg);
-      throw new UpstreamError('rejected', `upstream ${where} refused: ${response.statusCode}`, msg);
+      throw new UpstreamError('rejected', `upstream ${where} refused: ${response.statusCode}`, msg, {
+        status: response.statusCode,
+      });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new UpstreamError('bad-reply', `upstream ${where}: reply off contract`);
@@ -150,6 +155,20 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     async setNotifications(token: string, notificacao: boolean) {
       const body = { notificacao };
       return (await call(notificationsReply, 'PUT', UPSTREAM_PATHS.notificacoes, { token, body })).data;
+    },
+    /** The e-mail and SMS notices scheduled for the user (ours); null: this upstream has no /avisos. */
+    async notices(token: string): Promise<ScheduledNotice[] | null> {
+      try {
+        return (await call(noticesListReply, 'GET', UPSTREAM_PATHS.avisos, { token })).data.avisos;
+      } catch (error) {
+        if (error instanceof UpstreamError && error.details.status === 404) return null;
+        throw error;
+      }
+    },
+    /** Replaces the user's whole schedule of notices (ours). */
+    async scheduleNotices(token: string, avisos: ScheduledNotice[]) {
+      const body = { avisos };
+      return (await call(noticesReply, 'PUT', UPSTREAM_PATHS.avisos, { token, body })).data;
     },
     async resetPassword(body: { id: string; codigo: string; novaSenha: string }) {
       return (await call(recoveryResetReply, 'POST', UPSTREAM_PATHS.recuperarSenhaNova, { body })).data;
