@@ -23,6 +23,7 @@ import { boletoViews, letterFile } from './boleto-files';
 import { reissueDeliveryOf } from './delivery';
 import { madeOn } from './made-agreements';
 import { negativeRecordLift } from './negative-record';
+import { rulesOf, standingOf } from './standing';
 import { AGREEMENT_MESSAGES, type ReissueResult, type SendResult } from './types';
 
 /**
@@ -99,6 +100,10 @@ export async function agreementInProgress(
       pagoEm: paidDayOf(p),
     })),
     baixa: negativeRecordLift(creditor, input.contrato, data, todayInBrazil()),
+    /** what the creditor allows: moving an instalment to the end, changing the day, the tolerance */
+    regras: rulesOf(creditor),
+    /** an instalment overdue (and until when paying keeps the agreement), or the agreement cancelled */
+    ...standingOf(creditor, data, todayInBrazil()),
     /** every instalment paid: the declaration of settlement can be downloaded */
     quitado: data.parcelasAcordo.length > 0 && data.parcelasAcordo.every((p) => p.status === 'PAGO'),
   };

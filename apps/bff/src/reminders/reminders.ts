@@ -134,6 +134,12 @@ async function keep(ports: ReminderPorts, person: Person, choice: ReminderChoice
   return reminderSettings(ports, person);
 }
 
+/** After a change of an agreement's dates: every reminder of the person follows, by every channel. */
+export async function replanReminders(ports: ReminderPorts, person: Person) {
+  const choice = await ports.reminders.choice(ownerForms(ports, person));
+  if (choice) await reschedule(ports, person, choice);
+}
+
 /** Only what is offered: a channel chosen that this person cannot get is refused. */
 async function offered(ports: ReminderPorts, person: Person, canais: Channel[]) {
   const available = await channelsFor(ports, person);

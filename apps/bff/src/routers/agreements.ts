@@ -1,14 +1,19 @@
 import {
+  changeScheduleInput,
   createAgreementInput,
+  hardshipInput,
   inProgressInput,
   intentInput,
   reissueInput,
+  scheduleChangeStatusInput,
+  schedulePreviewInput,
   sendAgreementInput,
 } from '@portal/contracts/procedures/agreements';
 import { concludedAgreement, finishAgreement } from '../agreements/concluded';
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
 import { intentStatus, pendingAgreement } from '../agreements/intent';
+import { changeSchedule, requestContact, scheduleChangeStatus, schedulePreview } from '../agreements/rescue';
 import { issueSettlement } from '../agreements/settlement';
 import { router, sessionProcedure } from '../trpc/init';
 
@@ -49,6 +54,27 @@ export const agreementsRouter = router({
   settlementDeclaration: sessionProcedure
     .input(inProgressInput)
     .mutation(({ ctx, input }) => issueSettlement(ctx.ports, ctx.person, input)),
+
+  /** The new dates a change of the schedule would give, before the person confirms it. */
+  schedulePreview: sessionProcedure
+    .input(schedulePreviewInput)
+    .query(({ ctx, input }) => schedulePreview(ctx.ports, ctx.person, input)),
+
+  /** 'Mover esta parcela para o fim do acordo' and 'Mudar o dia de pagamento', confirmed: at most once per key. */
+  changeSchedule: sessionProcedure
+    .input(changeScheduleInput)
+    .mutation(({ ctx, input }) => changeSchedule(ctx.ports, ctx.person, input)),
+
+  /** What became of a change still processing: polled by the page, never a second send. */
+  scheduleChange: sessionProcedure
+    .meta({ sideEffects: true })
+    .input(scheduleChangeStatusInput)
+    .query(({ ctx, input }) => scheduleChangeStatus(ctx.ports, ctx.person, input.chave)),
+
+  /** 'Estou com dificuldade para pagar': the creditor is asked to contact the person. */
+  hardship: sessionProcedure
+    .input(hardshipInput)
+    .mutation(({ ctx, input }) => requestContact(ctx.ports, ctx.person, input)),
 
   /** 'Enviar por e-mail' / 'Enviar por SMS' on the concluded page. */
   send: sessionProcedure

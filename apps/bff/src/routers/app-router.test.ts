@@ -132,6 +132,23 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   },
   'agreements.inProgress': { persona: 'ana', prepare: (trpc) => contractWithAgreement(trpc) },
   'reminders.settings': { persona: 'ana' },
+  'agreements.schedulePreview': {
+    persona: 'ana',
+    prepare: async (trpc) => ({ ...(await contractWithAgreement(trpc)), mudanca: { tipo: 'dia', dia: 10 } }),
+  },
+  // a change whose reply was lost: asking reconciles it, and writes what it found
+  'agreements.scheduleChange': {
+    persona: 'ana',
+    prepare: async (trpc) => {
+      const on = await contractWithAgreement(trpc);
+      const chave = '0f8fad5b-d9cb-469f-a165-70867728950e';
+      stack.stub.faults.set({ lostReplyRate: 1, proxyMethods: ['alterarVencimento'] });
+      await trpc.agreements.changeSchedule
+        .mutate({ ...on, chave, mudanca: { tipo: 'dia', dia: 10 } })
+        .finally(() => stack.stub.faults.reset());
+      return { chave };
+    },
+  },
   // a reminder of someone else's: the tap of a notification on a shared phone
   'reminders.target': { persona: 'ana', prepare: async () => ({ lembrete: 'AbCdEfGhIjKlMnOpQrStUv' }) },
   // a creation concluded: its poll writes the concluded agreement into the session

@@ -83,6 +83,19 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'agreements.reissue': { codcredor: '1001', contrato: '4587120093', parcela: '1' },
   'agreements.settlementDeclaration': { codcredor: '1001', contrato: '4587120093' },
   'agreements.send': { canal: 'email', destino: 'maria@example.com' },
+  'agreements.schedulePreview': {
+    codcredor: '1001',
+    contrato: '4587120093',
+    mudanca: { tipo: 'mover', numero: 4 },
+  },
+  'agreements.changeSchedule': {
+    codcredor: '1001',
+    contrato: '4587120093',
+    mudanca: { tipo: 'dia', dia: 10 },
+    chave: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  },
+  'agreements.scheduleChange': { chave: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  'agreements.hardship': { codcredor: '1001', contrato: '4587120093', motivo: 'desemprego' },
   'partners.list': undefined,
   'registration.checkContacts': { email: 'nova@example.com', telefone: '(11) 98765-4321' },
   'registration.register': {

@@ -8,7 +8,7 @@ import {
   type ProxyRequest,
   proxyRequest,
 } from '@portal/contracts/upstream/proxy-channel';
-import { parseBrDate, todayInBrazil } from '@portal/validation/dates';
+import { addBusinessDays, parseBrDate, todayInBrazil } from '@portal/validation/dates';
 import { isValidEmail } from '@portal/validation/email';
 import { isValidPhone } from '@portal/validation/phone';
 import type { FastifyInstance } from 'fastify';
@@ -173,8 +173,12 @@ async function answer(
       const payable = contract ? payableAgreement(user, state, now, contract) : undefined;
       // a cancelled agreement's boletos are never issued again
       if (payable?.cancelled) return success(request, { erro: true, boletos: [] });
+      // an overdue instalment's boleto is issued again due within the creditor's tolerance (today without one)
+      const tolerance = creditor(request.codcredor)?.agreementRules?.toleranciaDias;
       const data = await state.ledger.reissue(request, payable?.agreement, payer(request.codcredor), {
         empty: faults.reissuesNothing(user.cpfCnpj),
+        overdueUntil: (due) =>
+          due >= today ? due : tolerance === undefined ? today : addBusinessDays(due, tolerance),
       });
       if (!data.erro) state.notifyBoletos(user, request.destinorecebimento, data.boletos);
       return success(request, data);

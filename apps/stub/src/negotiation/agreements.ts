@@ -370,7 +370,14 @@ export function createLedger() {
       request: EmitirBoleto,
       agreement: LedgerAgreement | undefined,
       payer: Payer,
-      { empty = false }: { empty?: boolean } = {},
+      {
+        empty = false,
+        overdueUntil,
+      }: {
+        empty?: boolean;
+        /** an overdue instalment's new boleto falls due on this day (the creditor's tolerance), not its own */
+        overdueUntil?: (due: string) => string;
+      } = {},
     ) {
       const refused = { erro: true, boletos: [] as Boleto[] };
       if (!agreement || request.modo !== agreement.modo) return refused;
@@ -385,7 +392,8 @@ export function createLedger() {
       if (request.formapagamento !== undefined && request.formapagamento !== agreement.formapagamento)
         return refused;
       if (empty) return { erro: false, boletos: [] as Boleto[] };
-      return { erro: false, boletos: [await issue(agreement, instalment, payer)] };
+      const due = overdueUntil ? overdueUntil(instalment.due) : instalment.due;
+      return { erro: false, boletos: [await issue(agreement, { ...instalment, due }, payer)] };
     },
 
     /** The agreement in the shape of the seed's, for consultaAcordo and /acordos. */

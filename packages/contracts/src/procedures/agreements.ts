@@ -1,3 +1,4 @@
+import { DUE_DAY_MAX } from '@portal/validation/dates';
 import { EMAIL_INVALID_MESSAGE, EMAIL_INVALID_SUMMARY_MESSAGE } from '@portal/validation/email';
 import { PHONE_INVALID_SUMMARY_MESSAGE } from '@portal/validation/phone';
 import { z } from 'zod';
@@ -55,3 +56,41 @@ export const sendAgreementInput = z.discriminatedUnion('canal', [
   z.object({ canal: z.literal('email'), destino: sendEmailDestino }),
   z.object({ canal: z.literal('sms'), destino: sendSmsDestino() }),
 ]);
+
+/** A change of an agreement's schedule: an instalment moved to the end, or a new day of the month. */
+export const scheduleChange = z.discriminatedUnion('tipo', [
+  z.object({ tipo: z.literal('mover'), numero: z.number().int().min(1).max(360) }),
+  z.object({ tipo: z.literal('dia'), dia: z.number().int().min(1).max(DUE_DAY_MAX) }),
+]);
+
+/** agreements.schedulePreview: every date the change would give, before the person confirms it. */
+export const schedulePreviewInput = z.object({ codcredor, contrato, mudanca: scheduleChange });
+
+/** agreements.changeSchedule: the change confirmed, sent at most once per key. */
+export const changeScheduleInput = z.object({
+  codcredor,
+  contrato,
+  mudanca: scheduleChange,
+  chave: z.uuid(),
+});
+
+/** agreements.scheduleChange: what became of a change still processing. */
+export const scheduleChangeStatusInput = z.object({ chave: z.uuid() });
+
+/** Why a person cannot pay, as 'Estou com dificuldade para pagar' asks it (one choice, no proof). */
+export const HARDSHIP_REASONS = {
+  desemprego: 'Desemprego',
+  doenca: 'Doença',
+  'reducao-renda': 'Redução de renda',
+  luto: 'Luto',
+  outro: 'Outro motivo',
+} as const;
+
+/** agreements.hardship: a request for the creditor to contact the person, with the reason they gave. */
+export const hardshipInput = z.object({
+  codcredor,
+  contrato,
+  motivo: z.enum(
+    Object.keys(HARDSHIP_REASONS) as [keyof typeof HARDSHIP_REASONS, ...(keyof typeof HARDSHIP_REASONS)[]],
+  ),
+});
