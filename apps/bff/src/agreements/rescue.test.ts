@@ -59,6 +59,12 @@ describe('a missed instalment', () => {
       diasUteisRestantes: businessDaysBetween(addDays(today, -1), pagueAte),
     });
     expect(agreement.cancelado).toBeNull();
+    // Minha conta warns of it once the portal knows the agreement (asked to be reminded of it)
+    expect(await ana.trpc.agreements.attention.query()).toEqual([]);
+    await ana.trpc.reminders.remind.mutate({ ...CARD, canais: ['email'], dias: [3] });
+    expect(await ana.trpc.agreements.attention.query()).toEqual([
+      expect.objectContaining({ contrato: CARD.contrato, atraso: agreement.atraso, cancelado: null }),
+    ]);
     // 'Gerar pagamento': a fresh boleto for the missed instalment, due on the tolerance's last day
     const open = agreement.parcelas.find((p) => p.numero === 4);
     const reissued = await ana.trpc.agreements.reissue.mutate({ ...CARD, parcela: open?.id ?? '' });

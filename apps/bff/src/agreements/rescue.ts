@@ -4,22 +4,23 @@ import type {
   schedulePreviewInput,
 } from '@portal/contracts/procedures/agreements';
 import type { AgreementQueryResult, Creditor } from '@portal/contracts/upstream/entities';
+import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';
 import type { z } from 'zod';
-import { ownerOf } from '../activity/owner';
+import { ownerForms, ownerOf } from '../activity/owner';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
-import { contractScope, creditorOf } from '../negotiation/creditors';
+import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import type { Ports } from '../ports/ports';
 import { replanReminders } from '../reminders/reminders';
 import { UpstreamError } from '../upstream/errors';
 import { agreementInProgress, agreementOn } from './in-progress';
 import { neverSent } from './intent';
-import { type Change, previewOf, RESCUE_MESSAGES, rulesOf } from './standing';
+import { type Change, previewOf, RESCUE_MESSAGES, rulesOf, standingOf } from './standing';
 
-type RescuePorts = Parameters<typeof agreementInProgress>[0] & Pick<Ports, 'store' | 'limiter'>;
+type RescuePorts = Parameters<typeof agreementInProgress>[0] & Pick<Ports, 'store' | 'limiter' | 'db'>;
 
 /** The creditor allows the change: refused before anything is asked of the upstream otherwise. */
 function allowed(creditor: Creditor, change: Change) {
@@ -216,4 +217,36 @@ export async function requestContact(
     motivo: input.motivo,
   });
   return { protocolo };
+}
+
+/** Agreements Minha conta looks at: at most this many, the newest. */
+const ATTENTION_MAX = 10;
+
+/**
+ * What Minha conta warns about: the agreements the portal knows of (made here, or reminded) with an
+ * instalment overdue, or cancelled upstream. Each is read apart: one the upstream fails on is left out
+ * (its /acordos page shows the failure), the others still shown.
+ */
+export async function agreementsNeedingAttention(ports: RescuePorts, person: Person) {
+  const owners = ownerForms(ports, person);
+  const [made, reminded] = await Promise.all([ports.db.agreements(owners), ports.reminders.reminded(owners)]);
+  const known = new Map([...made, ...reminded].map((c) => [`${c.codcredor}/${c.contrato}`, c]));
+  const today = todayInBrazil();
+  const read = await Promise.all(
+    [...known.values()].slice(0, ATTENTION_MAX).map(async ({ codcredor, contrato }) => {
+      try {
+        const creditor = await creditorOf(ports, person, codcredor);
+        const agreement = await agreementOn(ports, contractScope(person, creditor.agrupador, contrato));
+        const standing = standingOf(creditor, agreement, today);
+        if (!standing.atraso && !standing.cancelado) return [];
+        return [
+          { credor: creditorBrief(creditor), contrato, contratoExibido: maskContract(contrato), ...standing },
+        ];
+      } catch (err) {
+        ports.log.warn({ err }, 'attention: an agreement could not be read');
+        return [];
+      }
+    }),
+  );
+  return read.flat();
 }

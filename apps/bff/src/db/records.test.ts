@@ -162,6 +162,11 @@ describe.each([
       .execute();
     expect(rows).toHaveLength(1);
     expect(new Date(rows[0]?.made_at ?? 0).toISOString()).toBe(later.toISOString());
+    // the person's contracts with an agreement, newest first, under any of their forms
+    const other = { codcredor: '1002', contrato: '88001' };
+    await records.rememberAgreement(older, other, made('AV', '1'), new Date('2026-01-20T10:00:00Z'));
+    expect(await records.agreements([newest, older])).toEqual([on, other, on]);
+    expect(await records.agreements([pseudonym()])).toEqual([]);
 
     // another contract, another creditor, no owners: nothing
     expect(await records.agreement([newest, older], { ...on, contrato: '7201938456' })).toBeNull();

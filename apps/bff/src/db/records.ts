@@ -36,6 +36,8 @@ export interface Records {
     owners: readonly string[],
     on: { codcredor: string; contrato: string },
   ): Promise<{ owner: string; made: MadeAgreement; madeAt: Date } | null>;
+  /** The contracts the person made an agreement on through the portal, newest first. */
+  agreements(owners: readonly string[]): Promise<{ codcredor: string; contrato: string }[]>;
   addActivity(owner: string, activity: Activity, at: Date): Promise<void>;
   /** The person's activity since `since`, newest first, at most `limit` lines. */
   activity(owners: readonly string[], since: Date, limit: number): Promise<ActivityEntry[]>;
@@ -187,6 +189,16 @@ function recordsOver(db: Kysely<Schema>): Records {
             madeAt: new Date(row.made_at),
           }
         : null;
+    },
+
+    async agreements(owners) {
+      if (owners.length === 0) return [];
+      return db
+        .selectFrom('agreement_records')
+        .select(['codcredor', 'contrato'])
+        .where('owner', 'in', owners)
+        .orderBy('made_at', 'desc')
+        .execute();
     },
 
     async addActivity(owner, { kind, ...detail }, at) {

@@ -13,7 +13,13 @@ import { concludedAgreement, finishAgreement } from '../agreements/concluded';
 import { createAgreement } from '../agreements/create';
 import { agreementInProgress, reissue, sendAgreement } from '../agreements/in-progress';
 import { intentStatus, pendingAgreement } from '../agreements/intent';
-import { changeSchedule, requestContact, scheduleChangeStatus, schedulePreview } from '../agreements/rescue';
+import {
+  agreementsNeedingAttention,
+  changeSchedule,
+  requestContact,
+  scheduleChangeStatus,
+  schedulePreview,
+} from '../agreements/rescue';
 import { issueSettlement } from '../agreements/settlement';
 import { router, sessionProcedure } from '../trpc/init';
 
@@ -54,6 +60,9 @@ export const agreementsRouter = router({
   settlementDeclaration: sessionProcedure
     .input(inProgressInput)
     .mutation(({ ctx, input }) => issueSettlement(ctx.ports, ctx.person, input)),
+
+  /** Minha conta's warning: agreements with an instalment overdue, or cancelled upstream. */
+  attention: sessionProcedure.query(({ ctx }) => agreementsNeedingAttention(ctx.ports, ctx.person)),
 
   /** The new dates a change of the schedule would give, before the person confirms it. */
   schedulePreview: sessionProcedure

@@ -132,6 +132,7 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   },
   'agreements.inProgress': { persona: 'ana', prepare: (trpc) => contractWithAgreement(trpc) },
   'reminders.settings': { persona: 'ana' },
+  'agreements.attention': { persona: 'ana' },
   'agreements.schedulePreview': {
     persona: 'ana',
     prepare: async (trpc) => ({ ...(await contractWithAgreement(trpc)), mudanca: { tipo: 'dia', dia: 10 } }),

@@ -83,6 +83,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'agreements.reissue': { codcredor: '1001', contrato: '4587120093', parcela: '1' },
   'agreements.settlementDeclaration': { codcredor: '1001', contrato: '4587120093' },
   'agreements.send': { canal: 'email', destino: 'maria@example.com' },
+  'agreements.attention': undefined,
   'agreements.schedulePreview': {
     codcredor: '1001',
     contrato: '4587120093',
