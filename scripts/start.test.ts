@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('pnpm start keeps what must last across a restart', () => {
-  it('a declaration issued before the restart downloads with the same bytes and still verifies', async () => {
+  it('a declaration issued before the restart downloads with the same bytes and still verifies; the push key stays', async () => {
     const first = await start();
     // the README's demo: Ana pays her open instalments (4, 5 and 6) at the simulator
     for (const parcela of [4, 5, 6]) {
@@ -86,9 +86,13 @@ describe('pnpm start keeps what must last across a restart', () => {
     const before = await fetch(`${first.url}${issued.pdfUrl}`, { headers: { cookie: ana.cookieHeader() } });
     expect(before.status).toBe(200);
     const bytes = sha256(await before.arrayBuffer());
+    // the Web Push key browsers subscribe to
+    const { pushChave } = await ana.trpc.reminders.settings.query();
+    expect(pushChave).toMatch(/^[A-Za-z0-9_-]{87}$/);
     await stop(first.child);
-    // the secret and the database live in the data folder, the secret readable by its owner alone
+    // the secrets and the database live in the data folder, the secrets readable by their owner alone
     expect(statSync(join(dataDir, 'key-secret')).mode & 0o077).toBe(0);
+    expect(statSync(join(dataDir, 'vapid-keys.json')).mode & 0o077).toBe(0);
 
     const second = await start();
     const again = createClient(second.url);
@@ -96,6 +100,8 @@ describe('pnpm start keeps what must last across a restart', () => {
     const after = await fetch(`${second.url}${issued.pdfUrl}`, { headers: { cookie: again.cookieHeader() } });
     expect(after.status).toBe(200);
     expect(sha256(await after.arrayBuffer())).toBe(bytes);
+    // a browser subscribed before the restart still gets its reminders: the same key
+    expect((await again.trpc.reminders.settings.query()).pushChave).toBe(pushChave);
     const checked = await createClient(second.url).trpc.verification.check.mutate({ codigo: issued.codigo });
     expect(checked.veredito).toBe('confere');
     await stop(second.child);

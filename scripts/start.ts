@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@portal/bff/app';
 import { loadConfig } from '@portal/bff/config';
+import { vapidKeysOfThisProcess } from '@portal/bff/push/web-push';
 import { buildStub } from '@portal/stub/app';
 import { PERSONAS } from '@portal/stub/data/personas';
 import { DEMO_PASSWORD } from '@portal/stub/data/types';
@@ -13,12 +14,17 @@ import { formatDocument } from '@portal/validation/document';
 // embedded defaults. The environment overrides any BFF setting (PORT, LOG_LEVEL, …).
 //
 // What must last outlives the process: PGlite keeps its data in PORTAL_DATA_DIR (.data/, git-ignored), and
-// the HMAC secret beside it, since a declaration is found and downloaded by pseudonyms keyed with it.
+// the HMAC secret beside it, since a declaration is found and downloaded by pseudonyms keyed with it, and the
+// Web Push key pair, which the browsers that turned reminders on subscribed to.
 const dataDir = resolve(process.env.PORTAL_DATA_DIR ?? fileURLToPath(new URL('../.data', import.meta.url)));
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const keyFile = join(dataDir, 'key-secret');
 if (!existsSync(keyFile))
   writeFileSync(keyFile, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+const vapidFile = join(dataDir, 'vapid-keys.json');
+if (!existsSync(vapidFile))
+  writeFileSync(vapidFile, JSON.stringify(vapidKeysOfThisProcess()), { mode: 0o600, flag: 'wx' });
+const vapid = JSON.parse(readFileSync(vapidFile, 'utf8')) as { publicKey: string; privateKey: string };
 
 const stub = await buildStub({ logger: false });
 const stubUrl = await stub.app.listen({ port: Number(process.env.STUB_PORT ?? 0), host: '127.0.0.1' });
@@ -30,6 +36,9 @@ const config = loadConfig({
   GOOGLE_ISSUERS: 'https://accounts.google.com',
   DATABASE_DIR: join(dataDir, 'pglite'),
   ...(process.env.KEY_SECRET || process.env.KEY_SECRET_FILE ? {} : { KEY_SECRET_FILE: keyFile }),
+  ...(process.env.VAPID_PUBLIC_KEY
+    ? {}
+    : { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
   ...process.env,
 });
 const app = await buildApp(config);

@@ -118,6 +118,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a VAPID key pair whole (an empty public key from Compose is none), and quiet hours as HH-HH', () => {
+    const base = { UPSTREAM_URL: 'http://upstream.test' };
+    const pair = {
+      VAPID_PUBLIC_KEY:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: 'tUxbf-Mp3rBi3qnEbAsiawQLvE-Xd1Px9TbUNU0ODmY',
+    };
+    expect(loadConfig({ ...base, ...pair })).toMatchObject(pair);
+    expect(
+      loadConfig({ ...base, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' }).VAPID_PUBLIC_KEY,
+    ).toBeUndefined();
+    expect(problems({ ...base, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toEqual([
+      '✖ VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys) or neither',
+    ]);
+    expect(loadConfig(base).REMINDER_QUIET_HOURS).toEqual({ from: 21, to: 8 });
+    expect(loadConfig({ ...base, REMINDER_QUIET_HOURS: '22-07' }).REMINDER_QUIET_HOURS).toEqual({
+      from: 22,
+      to: 7,
+    });
+    for (const bad of ['21', '25-08', '21-21', '9-8']) {
+      expect(() => loadConfig({ ...base, REMINDER_QUIET_HOURS: bad })).toThrow(/REMINDER_QUIET_HOURS/);
+    }
+    expect(loadConfig(base).PUSH_SERVICES).toContain('https://fcm.googleapis.com');
+  });
+
   it('is documented: every variable has a row in the README', () => {
     const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(configSchema.shape).filter((name) => !readme.includes(`| \`${name}\``));

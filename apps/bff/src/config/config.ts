@@ -255,6 +255,8 @@ export const SECRET_VARIABLES = [
 function readSecretFiles(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
   const out = { ...env };
   const problems: string[] = [];
+  // Compose passes an unset `${VAPID_PUBLIC_KEY:-}` as empty too: no key pair, not a malformed one
+  if (out.VAPID_PUBLIC_KEY === '') delete out.VAPID_PUBLIC_KEY;
   for (const name of SECRET_VARIABLES) {
     // Compose passes an unset `${KEY_SECRET:-}` as empty: that is no secret, not a short one
     if (out[name] === '') delete out[name];
