@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { codcredor, contrato } from './fields';
 
 /** Where a reminder reaches the person: a notification on this phone, e-mail, SMS. */
-const REMINDER_CHANNELS = ['push', 'email', 'sms'] as const;
+export const REMINDER_CHANNELS = ['push', 'email', 'sms'] as const;
 /** The days before a due date a reminder may come: a week, three days, the day before, the day itself. */
-const REMINDER_DAYS = [7, 3, 1, 0] as const;
+export const REMINDER_DAYS = [7, 3, 1, 0] as const;
 /** What 'Quero ser lembrado' offers checked: 3 days before and on the day. */
 export const DEFAULT_REMINDER_DAYS = [3, 0] as const;
 /** 'Pausar lembretes' pauses for this long. */

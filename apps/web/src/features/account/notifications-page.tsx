@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { BackLink } from '../../components/ui/back-link';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -10,6 +10,11 @@ import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './account.css';
 
+// Its choices are checked with the procedures' schema: its code (and zod) comes after the page's own.
+const RemindersSection = lazy(() =>
+  import('./reminders-section').then((m) => ({ default: m.RemindersSection })),
+);
+
 /** The consent's wording at registration, so the user recognises what they agreed to. */
 export const CONSENT_LABEL = 'Aceito receber notificações de promoções e ofertas.';
 export const SAVED_ON = 'Pronto! Você voltará a receber nossas promoções e ofertas.';
@@ -18,7 +23,8 @@ export const SAVED_OFF = 'Pronto! Você não receberá mais promoções e oferta
 /**
  * /mais-opcoes/notificacoes: the marketing consent given (or not) at registration, seen and changed at
  * any time. LGPD art. 8 §5: revoking it is free and as easy as giving it. Messages about the user's own
- * agreements (boletos, confirmations) are not marketing and keep coming.
+ * agreements (boletos, confirmations) are not marketing and keep coming; the reminders of due dates are
+ * chosen, paused or stopped in their own section.
  */
 export function NotificationsPage() {
   usePageTitle('Notificações');
@@ -35,10 +41,13 @@ export function NotificationsPage() {
         </p>
         {profile.data ? <ConsentForm initial={profile.data.notificacao} /> : null}
         <p className="field-hint">
-          Você pode mudar de ideia quando quiser, sem custo. Avisos sobre os seus acordos (boletos,
-          confirmações e lembretes de vencimento) não são promoções e continuam chegando pelos contatos do seu
-          cadastro.
+          Você pode mudar de ideia quando quiser, sem custo. Avisos sobre os seus acordos (boletos e
+          confirmações) não são promoções e continuam chegando pelos contatos do seu cadastro. Os lembretes de
+          vencimento das parcelas você escolhe abaixo.
         </p>
+        <Suspense fallback={null}>
+          <RemindersSection />
+        </Suspense>
       </div>
       <SpinnerModal open={profile.isPending} text="Buscando dados..." />
       <QueryErrorModal

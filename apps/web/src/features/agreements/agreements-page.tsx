@@ -2,6 +2,7 @@ import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ReminderActions } from '../../components/reminders/reminder-actions';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -17,6 +18,7 @@ import { type ContractLink, readContractLink } from '../../lib/navigation/journe
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import { NegativeRecordBox } from './negative-record-box';
+import { ReminderTarget } from './reminder-target';
 import { SettlementDeclaration } from './settlement-declaration';
 import './agreements.css';
 
@@ -38,7 +40,11 @@ export function AgreementsPage() {
   const [query] = useSearchParams();
   // chamarAcordo is always 'true' in our links: the page has nothing to show without the agreement.
   const link = useMemo(() => readContractLink(query), [query]);
-  if (!link) return <Navigate to={paths.minhaConta} replace />;
+  if (!link) {
+    // a reminder's notification names only the reminder
+    const lembrete = query.get('lembrete');
+    return lembrete ? <ReminderTarget lembrete={lembrete} /> : <Navigate to={paths.minhaConta} replace />;
+  }
   return <AgreementsInProgress key={`${link.codcredor}/${link.contrato}`} link={link} />;
 }
 
@@ -114,6 +120,9 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
               <p>Não encontramos parcelas deste acordo.</p>
             </div>
           )}
+          {data.parcelas.some((p) => p.status !== 'PAGO') ? (
+            <ReminderActions codcredor={link.codcredor} contrato={link.contrato} />
+          ) : null}
         </>
       ) : null}
 

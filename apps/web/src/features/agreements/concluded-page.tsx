@@ -1,5 +1,6 @@
 import { lazy, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ReminderActions } from '../../components/reminders/reminder-actions';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import {
@@ -332,6 +333,10 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
           ) : null}
         </p>
       </section>
+
+      {pathname === paths.acordoConcluido ? (
+        <ReminderActions codcredor={acordo.credor.codcredor} contrato={acordo.contrato} />
+      ) : null}
 
       {pathname === paths.acordoConcluido ? <RateOffer /> : null}
 
