@@ -13,7 +13,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     isSsrBuild ? null : compression({ algorithms: ['brotliCompress', 'gzip'] }),
     // An installable app: the manifest, and a service worker (sw.js) that precaches the hashed assets and
     // what the offline page needs. Pages always come from the network, so none is ever stale; without a
-    // network a page shows offline.html. Nothing else (no API answer, nothing personal) is cached.
+    // network a page shows offline.html. Nothing else (no API answer, nothing personal) is cached. It also
+    // shows the reminders sent by Web Push (public/push-sw.js).
     isSsrBuild
       ? null
       : VitePWA({
@@ -42,6 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               'favicon.svg',
               'icons/*.png',
             ],
+            // the reminders' push and notification tap (public/push-sw.js), loaded by sw.js as it starts
+            importScripts: ['push-sw.js'],
             navigateFallback: null,
             cleanupOutdatedCaches: true,
             clientsClaim: true,
