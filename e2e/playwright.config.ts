@@ -1,11 +1,24 @@
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { quietHoursNotNow } from '@portal/test-kit/push-receiver';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
 const DATA_DIR = join(tmpdir(), `portal-e2e-data-${port}`);
+/**
+ * The local push services of reminders.spec.ts (test-kit's push receiver), one a project: its phone run
+ * listens on this port, its desktop run on the next, so the two runs in parallel never share one.
+ */
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? 3102);
+/** The run's Web Push key pair, as production configures one (the BFF's own web-push makes it). */
+const vapid = (
+  createRequire(new URL('../apps/bff/package.json', import.meta.url))('web-push') as {
+    generateVAPIDKeys(): { publicKey: string; privateKey: string };
+  }
+).generateVAPIDKeys();
 /** Walks every screen at 360 px; its own project runs it, and only it. */
 const NARROW_PHONE = 'narrow-phone.spec.ts';
 const launchOptions = {
@@ -87,6 +100,12 @@ export default defineConfig({
       // two browsers share the cores with the stack; load shedding is tested in the BFF suite
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000',
       OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
+      // reminders by Web Push, to the local push services only, swept often, and never in quiet hours now
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_SERVICES: `http://127.0.0.1:${pushPort},http://127.0.0.1:${pushPort + 1}`,
+      REMINDER_SWEEP_MS: '500',
+      REMINDER_QUIET_HOURS: quietHoursNotNow(),
     },
   },
 });

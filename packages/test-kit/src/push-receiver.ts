@@ -23,9 +23,10 @@ interface ReceivedPush {
  * auth secret, as a browser's, so a message counts only once it decrypts (RFC 8291, aes128gcm) under that
  * subscription's keys and carries a VAPID signature (RFC 8292) that verifies with the sender's public key
  * for this origin. A message counts when the receiver answers it 201: one whose sender went away before
- * the answer (a killed instance) was never accepted, as at a real push service.
+ * the answer (a killed instance) was never accepted, as at a real push service. On a free port unless
+ * `port` names one (a BFF configured beforehand with the address).
  */
-export async function startPushReceiver() {
+export async function startPushReceiver({ port = 0 }: { port?: number } = {}) {
   const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -69,7 +70,10 @@ export async function startPushReceiver() {
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
