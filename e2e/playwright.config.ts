@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { quietHoursNotNow } from '@portal/test-kit/push-receiver';
+import { reminderHoursNow } from '@portal/test-kit/push-receiver';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
@@ -100,12 +100,13 @@ export default defineConfig({
       // two browsers share the cores with the stack; load shedding is tested in the BFF suite
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000',
       OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
-      // reminders by Web Push, to the local push services only, swept often, and never in quiet hours now
+      // reminders by Web Push, to the local push services only, swept often, sent at this hour (a reminder due
+      // today is due now) and never in quiet hours now
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_SERVICES: `http://127.0.0.1:${pushPort},http://127.0.0.1:${pushPort + 1}`,
       REMINDER_SWEEP_MS: '500',
-      REMINDER_QUIET_HOURS: quietHoursNotNow(),
+      ...reminderHoursNow(),
     },
   },
 });

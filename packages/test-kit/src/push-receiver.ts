@@ -147,9 +147,12 @@ function checkVapid(request: IncomingMessage, origin: string): void {
   if (!ok) throw new Error('VAPID signature');
 }
 
-/** REMINDER_QUIET_HOURS that are not now, whatever time a suite runs: from two hours on, for two hours. */
-export function quietHoursNotNow(): string {
+/**
+ * Reminder hours for a suite that runs at any time of day: sent at this hour of Brasília, so a reminder
+ * due today is due now, and quiet hours from two hours on, for two hours, so that now is not one of them.
+ */
+export function reminderHoursNow(): { REMINDER_SEND_HOUR: string; REMINDER_QUIET_HOURS: string } {
   const hour = (new Date().getUTCHours() + 21) % 24;
   const pad = (h: number) => String(h % 24).padStart(2, '0');
-  return `${pad(hour + 2)}-${pad(hour + 4)}`;
+  return { REMINDER_SEND_HOUR: String(hour), REMINDER_QUIET_HOURS: `${pad(hour + 2)}-${pad(hour + 4)}` };
 }

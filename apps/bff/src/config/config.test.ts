@@ -141,6 +141,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...base, REMINDER_QUIET_HOURS: bad })).toThrow(/REMINDER_QUIET_HOURS/);
     }
     expect(loadConfig(base).PUSH_SERVICES).toContain('https://fcm.googleapis.com');
+    expect(loadConfig(base).REMINDER_SEND_HOUR).toBe(9);
+    expect(problems({ ...base, REMINDER_SEND_HOUR: '22' })).toEqual([
+      '✖ REMINDER_SEND_HOUR (22) falls in REMINDER_QUIET_HOURS: reminders would wait for the morning after',
+    ]);
   });
 
   it('is documented: every variable has a row in the README', () => {

@@ -229,6 +229,8 @@ export const configSchema = z.object({
       return { from: from ?? 21, to: to ?? 8 };
     })
     .refine((q) => q.from !== q.to, 'the quiet hours must start and end at different hours'),
+  /** the hour (Brasília) a reminder is sent on its day; outside the quiet hours */
+  REMINDER_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   /** how often each instance sweeps the reminders due; what it claims is its own for REMINDER_LEASE_MS */
   REMINDER_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   REMINDER_LEASE_MS: z.coerce.number().int().positive().default(120_000),
@@ -387,6 +389,16 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env): Config {
   if ((parsed.data.VAPID_PUBLIC_KEY === undefined) !== (parsed.data.VAPID_PRIVATE_KEY === undefined)) {
     throw new Error(
       'Invalid configuration:\n✖ VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys) or neither',
+    );
+  }
+  const { REMINDER_SEND_HOUR: sendHour, REMINDER_QUIET_HOURS: quiet } = parsed.data;
+  if (
+    quiet.from > quiet.to
+      ? sendHour >= quiet.from || sendHour < quiet.to
+      : sendHour >= quiet.from && sendHour < quiet.to
+  ) {
+    throw new Error(
+      `Invalid configuration:\n✖ REMINDER_SEND_HOUR (${sendHour}) falls in REMINDER_QUIET_HOURS: reminders would wait for the morning after`,
     );
   }
   const keyProblems = keyringProblems(parsed.data);

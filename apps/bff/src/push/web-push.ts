@@ -80,7 +80,7 @@ export function createPushSender({
         const reply = await fetch(details.endpoint, {
           method: 'POST',
           headers: details.headers as Record<string, string>,
-          body: details.body ?? undefined,
+          body: details.body ? new Uint8Array(details.body) : undefined,
           redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
         });

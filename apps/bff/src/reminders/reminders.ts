@@ -23,7 +23,7 @@ import { contractScope, creditorBrief, creditorOf } from '../negotiation/credito
 import { isoOf } from '../negotiation/views';
 import type { Ports } from '../ports/ports';
 import { UpstreamError } from '../upstream/errors';
-import { plannedReminders, reminderText } from './schedule';
+import { outOfQuietHours, plannedReminders, reminderText, type SendWindow } from './schedule';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -64,6 +64,18 @@ export async function reminderSettings(ports: ReminderPorts, person: Person) {
   };
 }
 
+const sendWindowOf = (config: Ports['config']): SendWindow => ({
+  quiet: config.REMINDER_QUIET_HOURS,
+  sendHour: config.REMINDER_SEND_HOUR,
+});
+
+/** A notice due now reaches the upstream a moment later: it is scheduled a minute ahead, never in the past. */
+const NOTICE_MARGIN_MS = 60_000;
+const noticeTime = (sendAt: Date, now: Date, { quiet }: SendWindow) =>
+  sendAt.getTime() - now.getTime() >= NOTICE_MARGIN_MS
+    ? sendAt
+    : outOfQuietHours(new Date(now.getTime() + NOTICE_MARGIN_MS), quiet);
+
 /** The agreement's instalments still to pay, or none when the upstream cancelled it. */
 const openInstalments = (agreement: AgreementQueryResult) =>
   agreement.situacao === 'CANCELADO'
@@ -91,7 +103,7 @@ async function reschedule(ports: ReminderPorts, person: Person, choice: Reminder
   const owner = ownerOf(ports, person);
   const owners = ownerForms(ports, person);
   const now = new Date();
-  const quiet = ports.config.REMINDER_QUIET_HOURS;
+  const window = sendWindowOf(ports.config);
   const active = !choice.stopped;
   const after = (at: Date) => active && (!choice.pausedUntil || at >= choice.pausedUntil);
   const notices: ScheduledNotice[] = [];
@@ -103,7 +115,7 @@ async function reschedule(ports: ReminderPorts, person: Person, choice: Reminder
       await ports.reminders.plan(owner, owners, on, []);
       continue;
     }
-    const planned = plannedReminders(openInstalments(agreement), choice.dias, credor, now, quiet).filter(
+    const planned = plannedReminders(openInstalments(agreement), choice.dias, credor, now, window).filter(
       (p) => after(p.sendAt),
     );
     await ports.reminders.plan(owner, owners, on, choice.canais.includes('push') ? planned : []);
@@ -113,7 +125,7 @@ async function reschedule(ports: ReminderPorts, person: Person, choice: Reminder
         notices.push({
           id: `${agreement.codigoAcordo}-${p.numero}-${p.dias}-${canal}`,
           canal,
-          enviarEm: p.sendAt.toISOString(),
+          enviarEm: noticeTime(p.sendAt, now, window).toISOString(),
           codcredor: on.codcredor,
           contrato: on.contrato,
           codigoAcordo: agreement.codigoAcordo,
@@ -247,7 +259,7 @@ export async function followAgreement(
       choice.dias,
       credor,
       now,
-      ports.config.REMINDER_QUIET_HOURS,
+      sendWindowOf(ports.config),
     );
     await ports.reminders.plan(
       ownerOf(ports, person),

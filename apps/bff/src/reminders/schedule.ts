@@ -11,8 +11,11 @@ export interface QuietHours {
   to: number;
 }
 
-/** the hour a reminder is sent on its day, when the night allows it */
-const SEND_HOUR = 9;
+/** When reminders go: the quiet hours, and the hour a reminder is sent on its day (9 by default). */
+export interface SendWindow {
+  quiet: QuietHours;
+  sendHour: number;
+}
 
 /** The moment `hour`:00 of an ISO day in Brasília. */
 const atHour = (day: string, hour: number) =>
@@ -43,13 +46,18 @@ export function quietFrom(at: Date, quiet: QuietHours): Date {
 }
 
 /**
- * When to send the reminder `dias` days before `venceEm`: at 09:00 in Brasília that day (or when the quiet
+ * When to send the reminder `dias` days before `venceEm`: at the send hour (09:00) in Brasília that day (or when the quiet
  * hours end, if later); later that same day when the person asks after that time; null when its day has
  * gone by or only quiet hours are left of it.
  */
-export function sendAtFor(venceEm: string, dias: number, now: Date, quiet: QuietHours): Date | null {
+export function sendAtFor(
+  venceEm: string,
+  dias: number,
+  now: Date,
+  { quiet, sendHour }: SendWindow,
+): Date | null {
   const day = addDays(venceEm, -dias);
-  const planned = outOfQuietHours(atHour(day, SEND_HOUR), quiet);
+  const planned = outOfQuietHours(atHour(day, sendHour), quiet);
   const at = planned >= now ? planned : outOfQuietHours(now, quiet);
   return todayInBrazil(at) === day ? at : null;
 }
@@ -67,11 +75,11 @@ export function plannedReminders(
   dias: readonly number[],
   credor: string,
   now: Date,
-  quiet: QuietHours,
+  window: SendWindow,
 ): PlannedReminder[] {
   return instalments.flatMap((p) =>
     dias.flatMap((d) => {
-      const sendAt = sendAtFor(p.vencimento, d, now, quiet);
+      const sendAt = sendAtFor(p.vencimento, d, now, window);
       return sendAt ? [{ numero: p.numero, venceEm: p.vencimento, dias: d, sendAt, credor }] : [];
     }),
   );

@@ -11,6 +11,7 @@ import {
 } from './schedule';
 
 const QUIET = { from: 21, to: 8 };
+const WINDOW = { quiet: QUIET, sendHour: 9 };
 const at = (day: string, time: string) => new Date(`${day}T${time}:00-03:00`);
 const hourInBrasilia = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).getUTCHours();
 
@@ -47,12 +48,16 @@ describe('the quiet hours (21:00 to 08:00 in Brasília)', () => {
 describe('when a reminder is sent', () => {
   const due = '2026-12-10';
   it('at 09:00 on its day, or later that day when asked after 09:00, never for a day gone by', () => {
-    expect(sendAtFor(due, 3, at('2026-12-01', '12:00'), QUIET)).toEqual(at('2026-12-07', '09:00'));
-    expect(sendAtFor(due, 3, at('2026-12-07', '15:30'), QUIET)).toEqual(at('2026-12-07', '15:30'));
-    expect(sendAtFor(due, 3, at('2026-12-07', '06:00'), QUIET)).toEqual(at('2026-12-07', '09:00'));
-    expect(sendAtFor(due, 3, at('2026-12-07', '21:30'), QUIET)).toBeNull();
-    expect(sendAtFor(due, 3, at('2026-12-08', '10:00'), QUIET)).toBeNull();
-    expect(sendAtFor(due, 0, at('2026-12-10', '20:59'), QUIET)).toEqual(at('2026-12-10', '20:59'));
+    expect(sendAtFor(due, 3, at('2026-12-01', '12:00'), WINDOW)).toEqual(at('2026-12-07', '09:00'));
+    expect(sendAtFor(due, 3, at('2026-12-07', '15:30'), WINDOW)).toEqual(at('2026-12-07', '15:30'));
+    expect(sendAtFor(due, 3, at('2026-12-07', '06:00'), WINDOW)).toEqual(at('2026-12-07', '09:00'));
+    expect(sendAtFor(due, 3, at('2026-12-07', '21:30'), WINDOW)).toBeNull();
+    expect(sendAtFor(due, 3, at('2026-12-08', '10:00'), WINDOW)).toBeNull();
+    expect(sendAtFor(due, 0, at('2026-12-10', '20:59'), WINDOW)).toEqual(at('2026-12-10', '20:59'));
+    // another send hour
+    expect(sendAtFor(due, 3, at('2026-12-01', '12:00'), { quiet: QUIET, sendHour: 14 })).toEqual(
+      at('2026-12-07', '14:00'),
+    );
   });
 
   it('never in the quiet hours, for any day, offset and moment asked', () => {
@@ -65,7 +70,7 @@ describe('when a reminder is sent', () => {
         (offset, dias, minute, daysBefore) => {
           const dueDay = addDays('2026-01-01', offset);
           const now = new Date(at(addDays(dueDay, -daysBefore), '00:00').getTime() + minute * 60_000);
-          const sendAt = sendAtFor(dueDay, dias, now, QUIET);
+          const sendAt = sendAtFor(dueDay, dias, now, WINDOW);
           if (sendAt === null) return;
           expect(inQuietHours(sendAt, QUIET)).toBe(false);
           expect(sendAt.getTime()).toBeGreaterThanOrEqual(now.getTime());
@@ -83,7 +88,7 @@ describe('when a reminder is sent', () => {
       [3, 0],
       'Ipê Eletro',
       at('2026-12-08', '10:00'),
-      QUIET,
+      WINDOW,
     );
     expect(planned.map((p) => [p.numero, p.dias])).toEqual([
       [4, 0],

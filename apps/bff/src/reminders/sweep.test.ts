@@ -11,6 +11,7 @@ import { sweepReminders } from './sweep';
 // The sweep over the file's real database and a local push service that decrypts what it gets.
 
 const QUIET = { from: 21, to: 8 };
+const WINDOW = { quiet: QUIET, sendHour: 9 };
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 const keys = webpush.generateVAPIDKeys();
 let push: ReturnType<typeof createPushSender>;
@@ -42,7 +43,7 @@ async function personWith(count: number, days: number, at: Date) {
     numero: i + 1,
     vencimento: addDays(todayInBrazil(at), days),
   }));
-  await reminders().plan(owner, [owner], on, plannedReminders(instalments, [days], 'Ipê Eletro', at, QUIET));
+  await reminders().plan(owner, [owner], on, plannedReminders(instalments, [days], 'Ipê Eletro', at, WINDOW));
   return { owner, on, subscription, instalments };
 }
 const sweep = (now: Date, instance = 'a') =>
@@ -116,7 +117,7 @@ describe('the reminder sweep', () => {
       paid.owner,
       [paid.owner],
       paid.on,
-      plannedReminders(paid.instalments.slice(1), [0], 'Ipê Eletro', before, QUIET),
+      plannedReminders(paid.instalments.slice(1), [0], 'Ipê Eletro', before, WINDOW),
     );
     await sweep(at);
     expect(receivedBy(paused.subscription.endpoint)).toHaveLength(0);

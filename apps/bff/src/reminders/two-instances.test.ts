@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { type AppProcess, startBffProcess } from '@portal/test-kit/app-process';
-import { quietHoursNotNow, startPushReceiver } from '@portal/test-kit/push-receiver';
+import { reminderHoursNow, startPushReceiver } from '@portal/test-kit/push-receiver';
 import { testKysely } from '@portal/test-kit/test-database';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ const start = async () => {
     REMINDER_SWEEP_MS: '100',
     REMINDER_LEASE_MS: '3000',
     REMINDER_CONCURRENCY: '8',
-    REMINDER_QUIET_HOURS: quietHoursNotNow(),
+    ...reminderHoursNow(),
     UPSTREAM_URL: 'http://127.0.0.1:9',
   });
   running.push(instance);

@@ -1,5 +1,5 @@
 import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
-import { quietHoursNotNow, startPushReceiver } from '@portal/test-kit/push-receiver';
+import { reminderHoursNow, startPushReceiver } from '@portal/test-kit/push-receiver';
 import { testKysely } from '@portal/test-kit/test-database';
 import { addDays, todayInBrazil } from '@portal/validation/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import webpush from 'web-push';
 // Reminders through the BFF's procedures, against the simulator and a local push service.
 
 const keys = webpush.generateVAPIDKeys();
+const hours = reminderHoursNow();
+const sendHour = hours.REMINDER_SEND_HOUR.padStart(2, '0');
 let stack: Stack;
 let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
 beforeAll(async () => {
@@ -18,7 +20,7 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: keys.privateKey,
       PUSH_SERVICES: `${receiver.origin},https://*.push.apple.com`,
       REMINDER_SWEEP_MS: '100',
-      REMINDER_QUIET_HOURS: quietHoursNotNow(),
+      ...hours,
     },
   });
 });
@@ -73,19 +75,17 @@ describe('reminders', () => {
     await trpc.reminders.remind.mutate({ ...ANA_CARD, canais: ['push', 'email'], dias: [3, 0] });
     const today = todayInBrazil();
     const rows = await pushRows();
-    expect(rows.map((r) => [r.numero, r.vence_em, r.dias, r.state])).toEqual(
-      [
-        [4, addDays(today, 10), 3, 'pendente'],
-        [4, addDays(today, 10), 0, 'pendente'],
-        [5, addDays(today, 40), 3, 'pendente'],
-        [5, addDays(today, 40), 0, 'pendente'],
-        [6, addDays(today, 70), 3, 'pendente'],
-        [6, addDays(today, 70), 0, 'pendente'],
-      ].map(([n, d, dias, s]) => [n, d, dias, s]),
-    );
-    // 09:00 in Brasília on each day
+    expect(rows.map((r) => [r.numero, r.vence_em, r.dias, r.state])).toEqual([
+      [4, addDays(today, 10), 3, 'pendente'],
+      [4, addDays(today, 10), 0, 'pendente'],
+      [5, addDays(today, 40), 3, 'pendente'],
+      [5, addDays(today, 40), 0, 'pendente'],
+      [6, addDays(today, 70), 3, 'pendente'],
+      [6, addDays(today, 70), 0, 'pendente'],
+    ]);
+    // at the send hour in Brasília on each day
     expect(rows[0]?.send_at.toISOString()).toBe(
-      new Date(`${addDays(today, 7)}T09:00:00-03:00`).toISOString(),
+      new Date(`${addDays(today, 7)}T${sendHour}:00:00-03:00`).toISOString(),
     );
 
     // one falls due: the sweep sends it to this browser, decryptable only with its keys
@@ -130,6 +130,36 @@ describe('reminders', () => {
       [5, 1],
       [6, 1],
     ]);
+  });
+
+  it('schedules an e-mail due today a minute ahead, so the upstream never gets a time gone by', async () => {
+    const user = stack.stub.state.clonePersona('ana');
+    const { trpc } = stack.client();
+    await trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.ana.senha });
+    await trpc.debts.creditors.query();
+    const due = await stack.stub.app.inject({
+      method: 'POST',
+      url: '/__stub/agreements/atrasar',
+      payload: { cpfCnpj: user.cpfCnpj, contrato: ANA_CARD.contrato, numero: 4, dias: 0 },
+    });
+    expect(due.statusCode).toBe(200);
+    const before = Date.now();
+    await trpc.reminders.remind.mutate({ ...ANA_CARD, canais: ['email'], dias: [0] });
+    const login = await fetch(`${stack.stubUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cpfCnpj: user.cpfCnpj, senha: PERSONA.ana.senha }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const reply = await fetch(`${stack.stubUrl}/avisos`, {
+      headers: { authorization: `Bearer ${data.token}` },
+    });
+    const [today] = ((await reply.json()) as { data: { avisos: { numero: number; enviarEm: string }[] } })
+      .data.avisos;
+    expect(today?.numero).toBe(4);
+    const at = Date.parse(today?.enviarEm ?? '');
+    expect(at - before).toBeGreaterThanOrEqual(59_000);
+    expect(at - Date.now()).toBeLessThanOrEqual(60_000);
   });
 
   it("gives an .ics of the open instalments, an alarm for each day chosen, without the person's document", async () => {
