@@ -1,4 +1,4 @@
-import { lazy, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { MoreIcon } from '../../components/ui/icons';
@@ -21,6 +21,11 @@ import './account.css';
 // A card's tap opens the contract details: their code comes with the page's, not on the tap.
 const contractDetails = fetchedNow(() => import('./contract-details-modal'));
 const ContractDetailsModal = lazy(() => contractDetails().then((m) => ({ default: m.ContractDetailsModal })));
+// The warnings of agreements overdue or cancelled, and 'Estou com dificuldade para pagar': after the first
+// screen, their code as well as their data.
+const AttentionNotices = lazy(() =>
+  import('./attention-notices').then((m) => ({ default: m.AttentionNotices })),
+);
 
 /** The way from the account to the profile, password, notifications and texts (the header has it too). */
 function MoreOptionsShortcut() {
@@ -108,6 +113,11 @@ export function AccountPage() {
       ) : null}
       {/* Below the contracts, so shown with them: revealed, they push nothing already on screen. */}
       <div hidden={loading && !gaveUp}>
+        {loading && !gaveUp ? null : (
+          <Suspense fallback={null}>
+            <AttentionNotices />
+          </Suspense>
+        )}
         <ScoreCard />
       </div>
       {gaveUp || (failed && errorDismissed) ? (

@@ -1,14 +1,15 @@
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
-import { lazy, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ReminderActions } from '../../components/reminders/reminder-actions';
+import type { RescueState } from '../../components/rescue/use-rescue-modals';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
 import { CheckIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
-import { OnDemand } from '../../components/ui/on-demand';
+import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
@@ -26,6 +27,11 @@ import './agreements.css';
 const InstalmentDetailsModal = lazy(() =>
   import('../../components/instalment-details-modal').then((m) => ({ default: m.InstalmentDetailsModal })),
 );
+// The notices and actions that keep the agreement alive (overdue, cancelled, a new schedule, hardship):
+// fetched with the page, not part of its first load; until they come the instalments show alone.
+const agreementRescue = fetchedNow(() => import('./agreement-rescue'));
+const RescueNotices = lazy(() => agreementRescue().then((m) => ({ default: m.RescueNotices })));
+const RescueActions = lazy(() => agreementRescue().then((m) => ({ default: m.RescueActions })));
 
 const TITLE = 'Acordos em andamento';
 export const FUTURE_HINT = 'Disponível após o pagamento da parcela anterior.';
@@ -69,6 +75,8 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
     },
   });
   const [shown, setShown] = useState<Instalment | null>(null);
+  // the rescue modal open (moving an instalment, a new day, hardship) and the success of a change
+  const [rescue, setRescue] = useState<RescueState>({ shown: null, done: null });
 
   const data = agreement.data;
   const loading = agreement.isPending || (agreement.isError && agreement.isFetching);
@@ -103,12 +111,24 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
           {data.quitado ? (
             <SettlementDeclaration codcredor={link.codcredor} contrato={link.contrato} />
           ) : null}
+          <Suspense fallback={null}>
+            <RescueNotices
+              data={data}
+              link={link}
+              rescue={rescue}
+              onRescue={setRescue}
+              busy={reissue.isPending}
+              onGenerate={generate}
+            />
+          </Suspense>
           {data.parcelas.length > 0 ? (
             <ul className="agreement-instalments" aria-label="Parcelas do acordo">
               {data.parcelas.map((instalment) => (
                 <InstalmentItem
                   key={instalment.id}
                   instalment={instalment}
+                  // a cancelled agreement's instalments stay for the record, with nothing to pay
+                  record={data.cancelado !== null}
                   busy={reissue.isPending}
                   onGenerate={generate}
                   onDetails={setShown}
@@ -120,7 +140,10 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
               <p>Não encontramos parcelas deste acordo.</p>
             </div>
           )}
-          {data.parcelas.some((p) => p.status !== 'PAGO') ? (
+          <Suspense fallback={null}>
+            <RescueActions data={data} link={link} rescue={rescue} onRescue={setRescue} />
+          </Suspense>
+          {!data.cancelado && data.parcelas.some((p) => p.status !== 'PAGO') ? (
             <ReminderActions codcredor={link.codcredor} contrato={link.contrato} />
           ) : null}
         </>
@@ -175,6 +198,8 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
 
 interface InstalmentItemProps {
   instalment: Instalment;
+  /** shown for the record only (a cancelled agreement): no payment to generate */
+  record: boolean;
   busy: boolean;
   onGenerate: (instalment: Instalment) => void;
   /** opens the instalment-details modal */
@@ -182,7 +207,7 @@ interface InstalmentItemProps {
 }
 
 /** Only EM ABERTO generates a payment; PAGO reads 'Pago'; FUTURA waits, its button dimmed. */
-function InstalmentItem({ instalment, busy, onGenerate, onDetails }: InstalmentItemProps) {
+function InstalmentItem({ instalment, record, busy, onGenerate, onDetails }: InstalmentItemProps) {
   const { numero, status } = instalment;
   const modifier = status === 'PAGO' ? 'paid' : status === 'FUTURA' ? 'future' : 'open';
   const hintId = useId();
@@ -214,6 +239,8 @@ function InstalmentItem({ instalment, busy, onGenerate, onDetails }: InstalmentI
           <CheckIcon />
           {instalment.pagoEm ? `Pago em ${formatBrDate(instalment.pagoEm)}` : 'Pago'}
         </p>
+      ) : record ? (
+        <p className="agreement-instalment-hint">Não paga</p>
       ) : status === 'FUTURA' ? (
         <div className="agreement-instalment-action">
           <button
