@@ -209,6 +209,27 @@ export async function outboxOf(cpfCnpj: string): Promise<OutboxMessage[]> {
   return (await response.json()) as OutboxMessage[];
 }
 
+/** The schedule changes (moverParcela, alterarVencimento) that reached the simulator for a document. */
+export async function changesAt(cpfCnpj: string): Promise<{ metodo: string }[]> {
+  const response = await fetch(`${STUB_URL}/__stub/agreements/changes?cpfCnpj=${cpfCnpj}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as { metodo: string }[];
+}
+
+/** The requests to be contacted by a creditor (solicitarContato) that reached the simulator for a document. */
+export async function contactRequestsAt(
+  cpfCnpj: string,
+): Promise<{ codcredor: string; contrato: string; motivo: string; protocolo: string }[]> {
+  const response = await fetch(`${STUB_URL}/__stub/contact-requests?cpfCnpj=${cpfCnpj}`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as {
+    codcredor: string;
+    contrato: string;
+    motivo: string;
+    protocolo: string;
+  }[];
+}
+
 /** A valid CPF nobody has registered yet (random body, computed check digits). */
 export function freshCpf(): string {
   for (;;) {
