@@ -155,7 +155,7 @@ test("'Quero ser lembrado' by notification: the reminder is pushed on the day, a
     const saved = opened.waitForEvent('download');
     await opened.getByRole('button', { name: 'Adicionar à agenda' }).click();
     const download = await saved;
-    expect(download.suggestedFilename()).toBe('acordo-cart-o-sol-nascente.ics');
+    expect(download.suggestedFilename()).toBe('acordo-cartao-sol-nascente.ics');
     const ics = readFileSync((await download.path()) ?? '', 'utf8');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
     expect(ics).toContain('SUMMARY:Parcela 4 · Cartão Sol Nascente');

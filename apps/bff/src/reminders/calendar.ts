@@ -62,5 +62,12 @@ export async function agreementCalendar(
   });
   const { error, value } = createEvents(events);
   if (error || !value) throw error ?? new Error('ics: no calendar');
-  return { nome: `acordo-${credor.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.ics`, conteudo: value };
+  // the creditor's name without accents or spaces: 'Cartão Sol Nascente' → acordo-cartao-sol-nascente.ics
+  const slug = credor
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return { nome: `acordo-${slug}.ics`, conteudo: value };
 }
