@@ -95,6 +95,9 @@ describe('a missed instalment', () => {
     // the missed one is now the last, and nothing is overdue any more
     expect(after.parcelas.at(-1)?.vencimento).toBe(parcelas.at(-1)?.vencimento);
     expect(after.atraso).toBeNull();
+    // 'Atividade da conta' has one line for it, whatever the taps
+    const lines = (await ana.trpc.account.activity.query()).linhas.filter((l) => l.kind === 'parcela-movida');
+    expect(lines).toEqual([expect.objectContaining({ credor: 'Cartão Sol Nascente' })]);
   });
 
   it('a new payment day whose reply is lost: reconciled from the schedule, never sent twice', async () => {

@@ -8,6 +8,7 @@ import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';
 import type { z } from 'zod';
+import { recordActivity } from '../activity/activity';
 import { ownerForms, ownerOf } from '../activity/owner';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
@@ -139,6 +140,14 @@ async function done(
     codcredor: intent.codcredor,
     contrato: intent.contrato,
   });
+  // one line of 'Atividade da conta' per change, whoever found it made (the send, or a poll)
+  if (await ports.store.claim(`${changeKey(chave)}:activity`, 1, CHANGE_TTL_MS).catch(() => false)) {
+    await recordActivity(ports, person, {
+      kind: intent.mudanca.tipo === 'mover' ? 'parcela-movida' : 'dia-alterado',
+      credor: acordo.credor.nome,
+      contrato: acordo.contratoExibido,
+    });
+  }
   // the reminders follow the new dates, by every channel; a failure there does not undo the change
   await replanReminders(ports, person).catch((err: unknown) =>
     ports.log.warn({ err }, 'reminders: not replanned after a schedule change'),

@@ -212,6 +212,10 @@ export type Activity =
     }
   | { kind: 'senha-alterada' | 'senha-redefinida' }
   | { kind: 'contato-alterado'; campos: string }
-  | { kind: 'acordo-feito' | 'declaracao-emitida'; credor: string; contrato: string };
+  | {
+      kind: 'acordo-feito' | 'declaracao-emitida' | 'parcela-movida' | 'dia-alterado';
+      credor: string;
+      contrato: string;
+    };
 
 export type ActivityEntry = Activity & { at: Date };

@@ -57,6 +57,8 @@ const ACTIVITY: Activity = {
       contrato: '60***873',
       em: '2026-03-06T12:00:00.000Z',
     },
+    { kind: 'parcela-movida', credor: 'Ipê Eletro', contrato: '45***093', em: '2026-03-05T12:00:00.000Z' },
+    { kind: 'dia-alterado', credor: 'Ipê Eletro', contrato: '45***093', em: '2026-03-04T12:00:00.000Z' },
   ],
 };
 
@@ -104,6 +106,8 @@ describe('/mais-opcoes/atividade', () => {
       ['E-mail e celular alterados', '08/03/2026 às 09:00'],
       ['Acordo feito com Lojas Horizonte', 'Contrato 72***455', '07/03/2026 às 09:00'],
       ['Declaração de quitação emitida — Cartão Sol Nascente', 'Contrato 60***873', '06/03/2026 às 09:00'],
+      ['Parcela movida para o fim do acordo — Ipê Eletro', 'Contrato 45***093', '05/03/2026 às 09:00'],
+      ['Dia de pagamento alterado — Ipê Eletro', 'Contrato 45***093', '04/03/2026 às 09:00'],
     ]);
     const time = screen.getByText('15/03/2026 às 23:30');
     expect(time.tagName).toBe('TIME');

@@ -46,6 +46,13 @@ function describeActivity(line: ActivityLine): { title: string; detail?: string 
         title: `Declaração de quitação emitida — ${line.credor}`,
         detail: `Contrato ${line.contrato}`,
       };
+    case 'parcela-movida':
+      return {
+        title: `Parcela movida para o fim do acordo — ${line.credor}`,
+        detail: `Contrato ${line.contrato}`,
+      };
+    case 'dia-alterado':
+      return { title: `Dia de pagamento alterado — ${line.credor}`, detail: `Contrato ${line.contrato}` };
   }
 }
 
