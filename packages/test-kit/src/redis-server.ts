@@ -47,7 +47,17 @@ export async function startRedisServer() {
     const pid = Number((await readFile(pidfile, 'utf8').catch(() => '')).trim());
     if (!pid) return;
     process.kill(pid, 'SIGTERM');
-    for (let i = 0; i < 100 && (await answers(port)); i += 1) await new Promise((r) => setTimeout(r, 50));
+    // gone, not only silent: a loaded machine may take seconds to end it, and it must not answer after
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 400 && alive(); i += 1) await new Promise((r) => setTimeout(r, 50));
+    if (alive()) throw new Error(`redis-server ${pid} did not stop within 20 s`);
     await rm(pidfile, { force: true });
   }
 

@@ -33,6 +33,8 @@ const start = async () => {
     REMINDER_SWEEP_MS: '100',
     REMINDER_LEASE_MS: '3000',
     REMINDER_CONCURRENCY: '8',
+    // the answers held while A dies must not time out at B: a timeout is a retry five minutes later
+    PUSH_TIMEOUT_MS: '120000',
     ...reminderHoursNow(),
     UPSTREAM_URL: 'http://127.0.0.1:9',
   });
@@ -87,6 +89,7 @@ it('1,000 reminders due, two instances, one killed mid-sweep: each is delivered 
   await until(
     'every reminder delivered',
     () => new Set(receiver.received.map((r) => r.payload.lembrete)).size >= 1000,
+    120_000,
   );
   await new Promise((r) => setTimeout(r, 500));
   const ids = receiver.received.map((r) => String(r.payload.lembrete));
@@ -98,4 +101,4 @@ it('1,000 reminders due, two instances, one killed mid-sweep: each is delivered 
   expect(rows.every((r) => r.state === 'enviado')).toBe(true);
   expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ids));
   expect(b.child.exitCode).toBeNull();
-}, 120_000);
+}, 240_000);
