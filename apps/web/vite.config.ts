@@ -92,7 +92,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'api',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]lib[\\/](api[\\/](providers|trpc|session|errors|handed-over)|tracking[\\/]tracking|forms[\\/]prefill|browser[\\/]when-idle)\.tsx?$/,
+              // (and the message the browser shares with the BFF, which the API's errors read: alone, it
+              // would be a chunk of its own that every page loads)
+              test: /[\\/](src[\\/]lib[\\/](api[\\/](providers|trpc|session|errors|handed-over)|tracking[\\/]tracking|forms[\\/]prefill|browser[\\/]when-idle)|contracts[\\/]src[\\/]messages)\.tsx?$/,
+            },
+            // The small pieces of the forms and modals most pages show: one chunk, not a dozen of a few
+            // hundred bytes each, whose imports and headers every page would pay for.
+            {
+              name: 'ui',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](modal|spinner-modal|error-modal|field|checkbox-field|on-demand)\.tsx?$/,
             },
           ],
         },
