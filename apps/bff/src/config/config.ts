@@ -229,6 +229,11 @@ export const configSchema = z.object({
       return { from: from ?? 21, to: to ?? 8 };
     })
     .refine((q) => q.from !== q.to, 'the quiet hours must start and end at different hours'),
+  /**
+   * the part of a person's monthly income no debt may take (mínimo existencial, CDC art. 54-A), in cents:
+   * R$ 600 by Decreto 11.567/2023, which the STF has not finished judging (docs/operations.md, Budget)
+   */
+  MINIMO_EXISTENCIAL_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(60_000),
   /** the hour (Brasília) a reminder is sent on its day; outside the quiet hours */
   REMINDER_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   /** how often each instance sweeps the reminders due; what it claims is its own for REMINDER_LEASE_MS */

@@ -1,3 +1,4 @@
+import type { Budget } from '@portal/contracts/procedures/budget';
 import type { Creditor } from '@portal/contracts/upstream/entities';
 import type { AgreementLetters, BoletoFiles, ConcludedAgreement, OffersRecord, Summary } from './records';
 
@@ -37,6 +38,8 @@ export interface SessionSlots {
   boletos: BoletoFiles;
   /** the agreement letters this session may open */
   cartas: AgreementLetters;
+  /** 'Cabe no meu bolso?': the budget the person gave, kept only here (never upstream, logged or stored) */
+  budget: Budget;
 }
 
 export type SessionSlot = keyof SessionSlots;
@@ -49,6 +52,7 @@ const SLOT_NAMES: Record<SessionSlot, true> = {
   agreement: true,
   boletos: true,
   cartas: true,
+  budget: true,
 };
 export const SESSION_SLOTS = Object.keys(SLOT_NAMES) as SessionSlot[];
 

@@ -115,6 +115,7 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   'account.activity': {},
   'account.score': {},
   'partners.list': {},
+  'budget.get': {},
   'debts.creditors': {},
   'negotiation.contracts': {
     // the creditors listed, not opened: the first look at a creditor is what the query does

@@ -4,7 +4,7 @@ import { type ProcedureMeta, router } from '../trpc/init';
 import { accountRouter, recoveryRouter, registrationRouter } from './account';
 import { agreementsRouter } from './agreements';
 import { authRouter } from './auth';
-import { debtsRouter, negotiationRouter, partnersRouter } from './negotiation';
+import { budgetRouter, debtsRouter, negotiationRouter, partnersRouter } from './negotiation';
 import { remindersRouter } from './reminders';
 import { trackingRouter } from './tracking';
 import { verificationRouter } from './verification';
@@ -13,6 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   debts: debtsRouter,
+  budget: budgetRouter,
   negotiation: negotiationRouter,
   agreements: agreementsRouter,
   partners: partnersRouter,

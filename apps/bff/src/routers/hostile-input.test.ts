@@ -98,6 +98,20 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'agreements.scheduleChange': { chave: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   'agreements.hardship': { codcredor: '1001', contrato: '4587120093', motivo: 'desemprego' },
   'partners.list': undefined,
+  'budget.get': undefined,
+  'budget.save': {
+    renda: 280_000,
+    despesas: {
+      moradia: 90_000,
+      alimentacao: 60_000,
+      transporte: 20_000,
+      saude: 10_000,
+      educacao: 0,
+      contas: 10_000,
+    },
+    outrasParcelas: 20_000,
+  },
+  'budget.clear': undefined,
   'registration.checkContacts': { email: 'nova@example.com', telefone: '(11) 98765-4321' },
   'registration.register': {
     cpfCnpj: '714.602.380-01',

@@ -1,5 +1,7 @@
+import { budgetInput } from '@portal/contracts/procedures/budget';
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { openCreditor } from '../agreements/open-creditor';
+import { clearBudget, readBudget, saveBudget } from '../negotiation/budget';
 import { creditorCards } from '../negotiation/creditor-cards';
 import type { CreditorCard } from '../negotiation/creditors';
 import { contractsOf, offersFor } from '../negotiation/offers';
@@ -12,6 +14,15 @@ export const debtsRouter = router({
   creditors: sessionProcedure
     .meta({ sideEffects: true })
     .query(({ ctx }): Promise<CreditorCard[]> => creditorCards(ctx.ports, ctx.person)),
+});
+
+/** 'Cabe no meu bolso?': the budget, kept in the session only. */
+export const budgetRouter = router({
+  get: sessionProcedure.query(({ ctx }) => readBudget(ctx.ports, ctx.person)),
+  save: sessionProcedure
+    .input(budgetInput)
+    .mutation(({ ctx, input }) => saveBudget(ctx.ports, ctx.person, input)),
+  clear: sessionProcedure.mutation(({ ctx }) => clearBudget(ctx.ports, ctx.person)),
 });
 
 export const partnersRouter = router({

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** An amount of the budget step in cents, as the page hands it over: none negative, none absurd. */
+const cents = z.number().int().min(0).max(100_000_000);
+
+/**
+ * budget.save: 'Cabe no meu bolso?' — the net monthly income, the essential expenses in a few plain
+ * categories, and the instalments already paid each month.
+ */
+export const budgetInput = z.object({
+  renda: cents,
+  despesas: z.object({
+    moradia: cents,
+    alimentacao: cents,
+    transporte: cents,
+    saude: cents,
+    educacao: cents,
+    contas: cents,
+  }),
+  outrasParcelas: cents,
+});
+
+export type Budget = z.output<typeof budgetInput>;
