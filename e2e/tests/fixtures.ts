@@ -181,7 +181,7 @@ export interface PersonaCopy {
  */
 export async function signInAsCopyOf(
   page: Page,
-  like: 'maria' | 'ana' | 'carlos' | 'novaEra' | 'paulo' | 'joao' | 'comercio',
+  like: 'maria' | 'ana' | 'carlos' | 'novaEra' | 'paulo' | 'joao' | 'comercio' | 'rafael' | 'sandra',
 ): Promise<PersonaCopy> {
   const copy = await stubPost<PersonaCopy>('/__stub/personas', { like });
   await signInAs(page, copy.cpfCnpj);

@@ -116,7 +116,7 @@ describe('the seeded creditors', () => {
 });
 
 describe('the seeded personas', () => {
-  it('are the ten the README lists, each once', () => {
+  it('are the twelve the README lists, each once', () => {
     expect(PERSONAS.map((p) => p.key).sort()).toEqual(
       [
         'ana',
@@ -128,7 +128,9 @@ describe('the seeded personas', () => {
         'naoCadastrado',
         'novaEra',
         'paulo',
+        'rafael',
         'roberto',
+        'sandra',
       ].sort(),
     );
   });
@@ -346,6 +348,40 @@ describe('each persona exercises its path', () => {
       expect(company.score).toBeNull();
       expect(company.contracts.length).toBeGreaterThan(0);
     }
+  });
+
+  it('Rafael has a debt past five years, an ordinary one and a disputed one, at three creditors', () => {
+    const rafael = persona('rafael');
+    expect(creditorCodes(rafael).size).toBe(3);
+    const oldest = (c: SeedContract) => Math.min(...c.instalments.map((i) => i.dueInDays));
+    const prescribed = rafael.contracts.filter((c) => oldest(c) < -5 * 366);
+    expect(prescribed.map((c) => [c.creditorCode, c.numero])).toEqual([['1001', '5800412937']]);
+    expect(oldest(prescribed[0] as SeedContract)).toBe(-2190);
+    const disputed = rafael.contracts.filter((c) => c.emDisputa);
+    expect(disputed.map((c) => [c.creditorCode, c.numero])).toEqual([['1011', '5502630184']]);
+    expect(rafael.contracts.filter((c) => !c.emDisputa && oldest(c) > -365)).toHaveLength(1);
+  });
+
+  it('only Rafael has a disputed contract or one past five years', () => {
+    for (const p of PERSONAS) {
+      if (p.key === 'rafael') continue;
+      for (const c of p.contracts) {
+        expect(c.emDisputa, c.numero).toBeUndefined();
+        for (const i of c.instalments) expect(i.dueInDays, c.numero).toBeGreaterThan(-5 * 365);
+      }
+    }
+  });
+
+  it('Sandra owes five creditors about R$ 80.000 before charges, overdue for months to years and still running', () => {
+    const sandra = persona('sandra');
+    expect(creditorCodes(sandra).size).toBe(5);
+    const instalments = sandra.contracts.flatMap((c) => c.instalments);
+    const original = instalments.reduce((sum, i) => sum + i.valueCents, 0);
+    expect(original).toBeGreaterThanOrEqual(7_800_000);
+    expect(original).toBeLessThanOrEqual(8_200_000);
+    expect(instalments.some((i) => i.dueInDays <= -365)).toBe(true);
+    expect(instalments.every((i) => i.dueInDays >= -3 * 365)).toBe(true);
+    expect(instalments.some((i) => i.dueInDays > 0)).toBe(true);
   });
 
   it('only Carlos and Paulo carry special upstream behaviour', () => {

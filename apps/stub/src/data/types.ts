@@ -59,6 +59,8 @@ export interface SeedContract {
   permitedivida: boolean;
   instalments: SeedInstalment[];
   agreement?: SeedAgreement;
+  /** ours: the creditor reports the debt as contested (emDisputa on consultaContrato); absent: not sent */
+  emDisputa?: true;
   /** how the upstream answers for this contract off its usual way, as real ones do */
   quirks?: {
     /**
@@ -81,6 +83,8 @@ export type PersonaKey =
   | 'paulo'
   | 'luciana'
   | 'roberto'
+  | 'rafael'
+  | 'sandra'
   | 'naoCadastrado';
 
 /**

@@ -3,7 +3,10 @@ import { addBusinessDays, addDays, formatBrDate, todayInBrazil } from '@portal/v
 import type { SeedContract } from '../data/types';
 import { wireMoney } from './wire-money';
 
-/** A seeded contract as `consultaContrato` lists it; `quantidadeParcelas` counts what is still open. */
+/**
+ * A seeded contract as `consultaContrato` lists it; `quantidadeParcelas` counts what is still open. A disputed
+ * contract carries `emDisputa` (ours) and still answers its debts and offers like any other.
+ */
 export function contractOnWire(c: SeedContract): Contract {
   return {
     codcredor: c.creditorCode,
@@ -14,6 +17,8 @@ export function contractOnWire(c: SeedContract): Contract {
     permiteacordo: c.permiteacordo,
     permiteproposta: c.permiteproposta,
     permitedivida: c.permitedivida,
+    // sent only for a contract the creditor reports as contested, as an upstream without the field sends nothing
+    ...(c.emDisputa ? { emDisputa: true } : {}),
   };
 }
 

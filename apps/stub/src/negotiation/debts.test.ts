@@ -18,6 +18,12 @@ describe('updated values', () => {
     // 1 day late: 2% + 1/30 %
     expect(updatedValueCents(100000, '2026-11-23', '2026-11-24')).toBe(102033);
   });
+
+  it('does not compound: 2,000 days late add 2% + 66,67%, still under twice the value, with nothing to cap', () => {
+    expect(updatedValueCents(100000, '2021-05-28', '2026-11-18')).toBe(168667);
+    // the largest seeded instalment ten years (3,652 days) late: exact cents, far from any overflow
+    expect(updatedValueCents(250000, '2016-11-24', '2026-11-24')).toBe(559333);
+  });
 });
 
 describe('payment dates', () => {

@@ -15,6 +15,8 @@ export const CLONABLE_PERSONAS = [
   'joao',
   'luciana',
   'roberto',
+  'rafael',
+  'sandra',
 ] as const satisfies readonly PersonaKey[];
 export type ClonablePersona = (typeof CLONABLE_PERSONAS)[number];
 

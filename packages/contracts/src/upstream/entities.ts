@@ -79,6 +79,11 @@ export const contract = z.object({
   permiteacordo: z.boolean(),
   permiteproposta: z.boolean(),
   permitedivida: z.boolean(),
+  /**
+   * _ours_: the creditor says the debt is contested (a complaint, a lawsuit); absent means not. The upstream
+   * still answers its debts and offers: not offering them is the portal's choice.
+   */
+  emDisputa: z.boolean().optional(),
 });
 export type Contract = z.infer<typeof contract>;
 
