@@ -229,6 +229,8 @@ export const configSchema = z.object({
       return { from: from ?? 21, to: to ?? 8 };
     })
     .refine((q) => q.from !== q.to, 'the quiet hours must start and end at different hours'),
+  /** how long 'Todas as minhas dívidas' waits for one creditor before it shows the others and names it */
+  ALL_DEBTS_CREDITOR_WAIT_MS: z.coerce.number().int().positive().max(195_000).default(10_000),
   /**
    * the part of a person's monthly income no debt may take (mínimo existencial, CDC art. 54-A), in cents:
    * R$ 600 by Decreto 11.567/2023, which the STF has not finished judging (docs/operations.md, Budget)

@@ -6,7 +6,7 @@ import type { Ports } from '../ports/ports';
 type BudgetPorts = Pick<Ports, 'sessions' | 'config'>;
 
 /** What is free each month of a budget, keeping the mínimo existencial. */
-const capacityOf = (config: Ports['config'], budget: Budget) =>
+export const capacityOf = (config: Ports['config'], budget: Budget) =>
   monthlyCapacity(
     {
       rendaCents: budget.renda,

@@ -116,6 +116,7 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   'account.score': {},
   'partners.list': {},
   'budget.get': {},
+  'debts.all': {},
   'debts.creditors': {},
   'negotiation.contracts': {
     // the creditors listed, not opened: the first look at a creditor is what the query does

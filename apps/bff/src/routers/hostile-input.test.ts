@@ -98,6 +98,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'agreements.scheduleChange': { chave: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   'agreements.hardship': { codcredor: '1001', contrato: '4587120093', motivo: 'desemprego' },
   'partners.list': undefined,
+  'debts.all': undefined,
   'budget.get': undefined,
   'budget.save': {
     renda: 280_000,

@@ -1,6 +1,7 @@
 import { budgetInput } from '@portal/contracts/procedures/budget';
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { openCreditor } from '../agreements/open-creditor';
+import { allDebts } from '../negotiation/all-debts';
 import { clearBudget, readBudget, saveBudget } from '../negotiation/budget';
 import { creditorCards } from '../negotiation/creditor-cards';
 import type { CreditorCard } from '../negotiation/creditors';
@@ -14,6 +15,9 @@ export const debtsRouter = router({
   creditors: sessionProcedure
     .meta({ sideEffects: true })
     .query(({ ctx }): Promise<CreditorCard[]> => creditorCards(ctx.ports, ctx.person)),
+
+  /** 'Todas as minhas dívidas': every contract of every creditor, read together. */
+  all: sessionProcedure.meta({ sideEffects: true }).query(({ ctx }) => allDebts(ctx.ports, ctx.person)),
 });
 
 /** 'Cabe no meu bolso?': the budget, kept in the session only. */

@@ -246,9 +246,12 @@ export function proxyChannel(
       const request = parsed.data;
       const received = request.metodo === 'gerarBoleto' ? state.ledger.receive(request) : undefined;
       const user = state.userForToken(request.token);
-      const { proxyMethods } = faults.get();
-      // the faults hit every method, or only the ones named
-      const faulty = proxyMethods.length === 0 || proxyMethods.includes(request.metodo);
+      const { proxyMethods, proxyCreditors } = faults.get();
+      // the faults hit every method and creditor, or only the ones named
+      const codcredor = 'codcredor' in request ? request.codcredor : undefined;
+      const faulty =
+        (proxyMethods.length === 0 || proxyMethods.includes(request.metodo)) &&
+        (proxyCreditors.length === 0 || (codcredor !== undefined && proxyCreditors.includes(codcredor)));
       if ((faulty && faults.get().proxySilent) || user?.seed.behaviour.proxySilent) return;
       const fail = faulty && (await faults.apply());
       if (fail) {

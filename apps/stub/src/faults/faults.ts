@@ -41,6 +41,8 @@ export const faultsSchema = z.object({
   madeThenContracts: z.array(z.string().max(40)).max(100).default([]),
   /** the proxy methods `latencyMs`, `errorRate`, `lostReplyRate` and `proxySilent` apply to on the proxy channel; empty: all */
   proxyMethods: z.array(z.string().max(40)).max(20).default([]),
+  /** the creditors (codcredor) those faults hit, for the methods that name one; empty: every creditor */
+  proxyCreditors: z.array(z.string().max(20)).max(20).default([]),
   /** the activation channel keeps the records it receives but never answers (the BFF's 1 s fallback) */
   activationSilent: z.boolean().default(false),
   /** the trail channel keeps the records it receives but never answers (the BFF's 1 s fallback) */

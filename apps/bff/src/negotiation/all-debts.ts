@@ -1,0 +1,154 @@
+import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
+import { daysBetween, todayInBrazil } from '@portal/validation/dates';
+import { repaymentPlan } from '@portal/validation/repayment-plan';
+import type { Person } from '../core/session';
+import type { Ports } from '../ports/ports';
+import { capacityOf } from './budget';
+import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
+import { payableProposals } from './payable';
+import { toContractView, toDebtView } from './views';
+
+/**
+ * A debt is prescribed when its oldest unpaid instalment fell due more than five years ago (Civil Code art.
+ * 206 § 5 I; the STJ holds it can no longer be charged, in or out of court). The same day five years back,
+ * compared as text: 29/02 needs no special case.
+ */
+const fiveYearsBefore = (iso: string) => `${Number(iso.slice(0, 4)) - 5}${iso.slice(4)}`;
+
+export const ALL_DEBTS_MESSAGES = {
+  failed: 'Não foi possível consultar este credor agora.',
+  slow: 'Este credor não respondeu a tempo.',
+} as const;
+
+type AllDebtsPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config'>;
+
+/** One contract as 'Todas as minhas dívidas' lists it. */
+async function contractLine(
+  ports: AllDebtsPorts,
+  person: Person,
+  creditor: Creditor,
+  contract: Contract,
+  today: string,
+) {
+  const view = toContractView(contract);
+  const base = {
+    contrato: view.contrato,
+    contratoExibido: view.contratoExibido,
+    emAcordo: view.destino === 'acordos',
+    emDisputa: contract.emDisputa === true,
+  };
+  if (base.emAcordo || base.emDisputa) {
+    return {
+      ...base,
+      devidoCents: view.principalCents,
+      diasAtraso: null,
+      prescrita: false,
+      melhorAVista: null,
+      menorParcela: null,
+    };
+  }
+  const scope = contractScope(person, creditor.agrupador, view.contrato);
+  const [proposals, debts] = await Promise.all([
+    view.chamarProposta ? payableProposals(ports, scope, today) : [],
+    view.chamarDivida || !view.chamarProposta
+      ? ports.proxy.call('consultaDivida', scope).then((d) => d.dividas.map(toDebtView))
+      : [],
+  ]);
+  const overdue = debts
+    .filter((d) => d.vencimento < today)
+    .map((d) => d.vencimento)
+    .sort();
+  const oldest = overdue[0];
+  const upfront = proposals.filter((p) => p.tipo === 'AV').sort((a, b) => a.totalCents - b.totalCents)[0];
+  const plan = proposals.filter((p) => p.tipo === 'AP').sort((a, b) => a.parcelaCents - b.parcelaCents)[0];
+  return {
+    ...base,
+    devidoCents: debts.length > 0 ? debts.reduce((sum, d) => sum + d.valorCents, 0) : view.principalCents,
+    diasAtraso: oldest ? daysBetween(oldest, today) : null,
+    prescrita: oldest !== undefined && oldest < fiveYearsBefore(today),
+    melhorAVista: upfront
+      ? { id: upfront.id, totalCents: upfront.totalCents, descontoPercentual: upfront.descontoPercentual }
+      : null,
+    menorParcela: plan
+      ? {
+          id: plan.id,
+          quantidadeParcelas: plan.quantidadeParcelas,
+          parcelaCents: plan.parcelaCents,
+          entradaCents: plan.entradaCents,
+        }
+      : null,
+  };
+}
+
+type ContractLine = Awaited<ReturnType<typeof contractLine>>;
+
+/** Rejects after `ms` unless the work is done. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('slow')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * 'Todas as minhas dívidas': every contract of every creditor, read together. For each: what is owed, how
+ * long overdue, the best upfront offer and the lowest instalment, whether it is in an agreement, prescribed
+ * or disputed (then offered nothing). A creditor that fails or does not answer in time
+ * (ALL_DEBTS_CREDITOR_WAIT_MS) is named with why;
+ * the others still show. The totals add what is owed and the best upfront offers of what is offered.
+ */
+export async function allDebts(ports: AllDebtsPorts, person: Person) {
+  const today = todayInBrazil();
+  const creditors = await listCreditors(ports, person);
+  const credores = await Promise.all(
+    creditors.map(async (creditor) => {
+      const credor = creditorBrief(creditor);
+      try {
+        const contratos = await within(
+          creditorContracts(ports, person, creditor).then((list) =>
+            Promise.all(list.map((c) => contractLine(ports, person, creditor, c, today))),
+          ),
+          ports.config.ALL_DEBTS_CREDITOR_WAIT_MS,
+        );
+        return { credor, situacao: 'ok' as const, mensagem: null, contratos };
+      } catch (err) {
+        const slow = (err as Error).message === 'slow';
+        ports.log.warn({ codcredor: creditor.agrupador, slow }, 'all debts: a creditor was left out');
+        return {
+          credor,
+          situacao: 'falhou' as const,
+          mensagem: slow ? ALL_DEBTS_MESSAGES.slow : ALL_DEBTS_MESSAGES.failed,
+          contratos: [] as ContractLine[],
+        };
+      }
+    }),
+  );
+  const lines = credores.flatMap((c) => c.contratos);
+  const offered = lines.filter((l) => !l.prescrita && !l.emDisputa && !l.emAcordo);
+  // With a budget: whether what is free each month pays what is owed within 60 months (CDC art. 104-A);
+  // a prescribed or disputed debt, or one already in an agreement, is not in it
+  const budget = await ports.sessions.read(person, 'budget');
+  const livreCents = budget ? capacityOf(ports.config, budget) : null;
+  const plan =
+    livreCents === null
+      ? null
+      : repaymentPlan(
+          offered.map((l) => ({ id: l.contrato, cents: l.devidoCents })),
+          livreCents,
+        );
+  return {
+    credores,
+    plano: plan && {
+      livreCents,
+      meses: plan.months,
+      cobre: plan.covers,
+      mensalCents: Math.max(0, ...plan.monthlyCents),
+    },
+    totais: {
+      contratos: lines.length,
+      devidoCents: lines.reduce((sum, l) => sum + l.devidoCents, 0),
+      melhorAVistaCents: offered.reduce((sum, l) => sum + (l.melhorAVista?.totalCents ?? 0), 0),
+    },
+  };
+}
