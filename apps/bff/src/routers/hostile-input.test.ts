@@ -99,6 +99,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'agreements.hardship': { codcredor: '1001', contrato: '4587120093', motivo: 'desemprego' },
   'partners.list': undefined,
   'debts.all': undefined,
+  'debts.planPdf': undefined,
   'budget.get': undefined,
   'budget.save': {
     renda: 280_000,

@@ -8,6 +8,7 @@ import type { CreditorCard } from '../negotiation/creditors';
 import { contractsOf, offersFor } from '../negotiation/offers';
 import { listPartners } from '../negotiation/partners';
 import { currentSummary, saveSummary } from '../negotiation/summary';
+import { repaymentPlanPdf } from '../plan/plan-pdf';
 import { publicProcedure, router, sessionProcedure } from '../trpc/init';
 
 export const debtsRouter = router({
@@ -15,6 +16,9 @@ export const debtsRouter = router({
   creditors: sessionProcedure
     .meta({ sideEffects: true })
     .query(({ ctx }): Promise<CreditorCard[]> => creditorCards(ctx.ports, ctx.person)),
+
+  /** 'Plano de pagamento': the over-indebtedness plan as a PDF (base64), from the session's budget. */
+  planPdf: sessionProcedure.mutation(({ ctx }) => repaymentPlanPdf(ctx.ports, ctx.person)),
 
   /** 'Todas as minhas dívidas': every contract of every creditor, read together. */
   all: sessionProcedure.meta({ sideEffects: true }).query(({ ctx }) => allDebts(ctx.ports, ctx.person)),
