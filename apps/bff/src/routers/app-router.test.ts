@@ -117,6 +117,7 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   'partners.list': {},
   'budget.get': {},
   'debts.all': {},
+  'debts.sameDay': { prepare: async () => ({ dia: 10 }) },
   'debts.creditors': {},
   'negotiation.contracts': {
     // the creditors listed, not opened: the first look at a creditor is what the query does

@@ -100,6 +100,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'partners.list': undefined,
   'debts.all': undefined,
   'debts.planPdf': undefined,
+  'debts.sameDay': { dia: 10 },
   'budget.get': undefined,
   'budget.save': {
     renda: 280_000,

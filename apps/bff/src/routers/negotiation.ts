@@ -1,4 +1,4 @@
-import { budgetInput } from '@portal/contracts/procedures/budget';
+import { budgetInput, sameDayInput } from '@portal/contracts/procedures/budget';
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { openCreditor } from '../agreements/open-creditor';
 import { allDebts } from '../negotiation/all-debts';
@@ -7,6 +7,7 @@ import { creditorCards } from '../negotiation/creditor-cards';
 import type { CreditorCard } from '../negotiation/creditors';
 import { contractsOf, offersFor } from '../negotiation/offers';
 import { listPartners } from '../negotiation/partners';
+import { sameDayOffers } from '../negotiation/same-day';
 import { currentSummary, saveSummary } from '../negotiation/summary';
 import { repaymentPlanPdf } from '../plan/plan-pdf';
 import { publicProcedure, router, sessionProcedure } from '../trpc/init';
@@ -16,6 +17,12 @@ export const debtsRouter = router({
   creditors: sessionProcedure
     .meta({ sideEffects: true })
     .query(({ ctx }): Promise<CreditorCard[]> => creditorCards(ctx.ports, ctx.person)),
+
+  /** 'Tudo no mesmo dia': every contract's offers valued again for one day of the month. */
+  sameDay: sessionProcedure
+    .meta({ sideEffects: true })
+    .input(sameDayInput)
+    .query(({ ctx, input }) => sameDayOffers(ctx.ports, ctx.person, input.dia)),
 
   /** 'Plano de pagamento': the over-indebtedness plan as a PDF (base64), from the session's budget. */
   planPdf: sessionProcedure.mutation(({ ctx }) => repaymentPlanPdf(ctx.ports, ctx.person)),

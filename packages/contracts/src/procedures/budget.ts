@@ -1,3 +1,4 @@
+import { DUE_DAY_MAX } from '@portal/validation/dates';
 import { z } from 'zod';
 
 /** An amount of the budget step in cents, as the page hands it over: none negative, none absurd. */
@@ -21,3 +22,6 @@ export const budgetInput = z.object({
 });
 
 export type Budget = z.output<typeof budgetInput>;
+
+/** debts.sameDay: 'Tudo no mesmo dia', the day of the month every agreement would be paid on. */
+export const sameDayInput = z.object({ dia: z.number().int().min(1).max(DUE_DAY_MAX) });
