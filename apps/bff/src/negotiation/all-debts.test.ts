@@ -1,5 +1,6 @@
-import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
+import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_MESSAGES } from '../core/messages';
 import { ALL_DEBTS_MESSAGES } from './all-debts';
 
 // 'Todas as minhas dívidas' against the simulator: every creditor read together, one failing named.
@@ -78,6 +79,17 @@ describe('every debt in one view', () => {
     ]);
     expect(all.credores.filter((c) => c.situacao === 'ok')).toHaveLength(4);
     expect(all.totais.contratos).toBe(4);
+  });
+
+  it('reads every creditor at most 20 times a session in 10 minutes', async () => {
+    const trpc = await as('maria');
+    for (let i = 0; i < 20; i += 1) await trpc.debts.all.query();
+    const before = stack.stub.state.proxyRequests.length;
+    expect(await failure(trpc.debts.all.query())).toMatchObject({ message: SHARED_MESSAGES.tooManyAttempts });
+    expect(await failure(trpc.debts.sameDay.query({ dia: 10 }))).toMatchObject({
+      message: SHARED_MESSAGES.tooManyAttempts,
+    });
+    expect(stack.stub.state.proxyRequests.length).toBe(before);
   });
 
   it('names a creditor that does not answer in time, and still shows the others', async () => {

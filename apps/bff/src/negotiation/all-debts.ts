@@ -1,6 +1,8 @@
 import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
 import { daysBetween, todayInBrazil } from '@portal/validation/dates';
 import { repaymentPlan } from '@portal/validation/repayment-plan';
+import { SHARED_MESSAGES } from '../core/messages';
+import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { capacityOf } from './budget';
@@ -20,7 +22,16 @@ export const ALL_DEBTS_MESSAGES = {
   slow: 'Este credor não respondeu a tempo.',
 } as const;
 
-type AllDebtsPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config'>;
+type AllDebtsPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
+
+/**
+ * Reading every creditor at once asks the upstream a call per contract: 20 such readings (this page, the
+ * same-day offers, the plan) per session in 10 minutes.
+ */
+export async function takeWideRead(ports: Pick<Ports, 'limiter'>, person: Person) {
+  const allowed = await ports.limiter.hit('wide-read', person.id, { max: 20, windowMs: 10 * 60_000 });
+  if (!allowed) throw new Refusal('too-many', SHARED_MESSAGES.tooManyAttempts);
+}
 
 /** One contract as 'Todas as minhas dívidas' lists it. */
 async function contractLine(
@@ -99,6 +110,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * the others still show. The totals add what is owed and the best upfront offers of what is offered.
  */
 export async function allDebts(ports: AllDebtsPorts, person: Person) {
+  await takeWideRead(ports, person);
   const today = todayInBrazil();
   const creditors = await listCreditors(ports, person);
   const credores = await Promise.all(

@@ -2,6 +2,7 @@ import type { Creditor } from '@portal/contracts/upstream/entities';
 import { formatBrDate, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
+import { takeWideRead } from './all-debts';
 import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
 import { payableProposals } from './payable';
 import { toContractView } from './views';
@@ -11,7 +12,7 @@ export const SAME_DAY_MESSAGES = {
   failed: 'Não foi possível consultar este credor agora.',
 } as const;
 
-type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config'>;
+type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
 
 /** One contract's offers valued for the day, or why there are none. */
 async function contractOffers(
@@ -43,6 +44,7 @@ async function contractOffers(
  * Each agreement is concluded apart, with its own boletos: one payment across creditors is not possible.
  */
 export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: number) {
+  await takeWideRead(ports, person);
   const today = todayInBrazil();
   const [day = today] = monthlyOnDay(today, dia, 1);
   const creditors = await listCreditors(ports, person);
