@@ -3,7 +3,9 @@ import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { SHARED_MESSAGES } from '../core/messages';
 import { HTTP_MESSAGES } from '../http/error-envelope';
+import { PLAN_MESSAGES } from '../plan/plan-pdf';
 import { INPUT_MESSAGES, MESSAGES } from '../trpc/to-trpc-error';
 import { VERIFY_MESSAGES } from '../verification/verify';
 import { appRouter, type ProcedurePath, proceduresOf } from './app-router';
@@ -18,6 +20,10 @@ afterAll(() => stack.close());
 /** Every message the BFF may answer an input with: the portal's, the HTTP refusals', the field rules'. */
 const CATALOGUE = new Set<string>([
   ...Object.values(MESSAGES),
+  // a procedure without input runs whatever is sent: past its limit, the portal's 'too many attempts';
+  // the plan without a budget, its own refusal
+  ...Object.values(SHARED_MESSAGES),
+  ...Object.values(PLAN_MESSAGES),
   ...Object.values(HTTP_MESSAGES),
   ...INPUT_MESSAGES,
 ]);
