@@ -25,7 +25,7 @@ export function monthlyCapacity(budget: MonthlyBudget, minimoExistencialCents: n
 }
 
 /** Whether an instalment fits: 'cabe' within 70 % of what is free, 'aperta' up to all of it, else 'não cabe'. */
-type Fit = 'cabe' | 'aperta' | 'nao-cabe';
+export type Fit = 'cabe' | 'aperta' | 'nao-cabe';
 
 /** The share of what is free an instalment may take and still 'cabe'. */
 const COMFORTABLE_SHARE = 0.7;

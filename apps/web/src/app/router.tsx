@@ -38,6 +38,9 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
     Component: (await import('../features/verification/verification-page')).VerificationPage,
   }),
   minhaConta: async () => ({ Component: (await import('../features/account/account-page')).AccountPage }),
+  todasAsDividas: async () => ({
+    Component: (await import('../features/debts/all-debts-page')).AllDebtsPage,
+  }),
   negociacao: async () => ({
     Component: (await import('../features/negotiation/negotiation-page')).NegotiationPage,
   }),

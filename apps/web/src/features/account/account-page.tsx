@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorModal } from '../../components/ui/error-modal';
-import { MoreIcon } from '../../components/ui/icons';
+import { FileTextIcon, MoreIcon } from '../../components/ui/icons';
 import { LookupWaitModal } from '../../components/ui/lookup-wait';
 import { fetchedNow, OnDemand } from '../../components/ui/on-demand';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
@@ -26,6 +26,26 @@ const ContractDetailsModal = lazy(() => contractDetails().then((m) => ({ default
 const AttentionNotices = lazy(() =>
   import('./attention-notices').then((m) => ({ default: m.AttentionNotices })),
 );
+
+/** The way to every debt on one page, with the budget beside them. */
+function AllDebtsShortcut() {
+  return (
+    <section className="account-shortcuts" aria-labelledby="conta-dividas-titulo">
+      <h2 id="conta-dividas-titulo" className="account-shortcuts-title">
+        Suas dívidas
+      </h2>
+      <Link to={paths.todasAsDividas} className="option-tile option-tile--row">
+        <span className="option-tile-icon">
+          <FileTextIcon />
+        </span>
+        <span className="option-tile-title">Ver todas as minhas dívidas</span>
+        <span className="option-tile-text">
+          Todos os contratos, os totais e se as ofertas cabem no seu orçamento.
+        </span>
+      </Link>
+    </section>
+  );
+}
 
 /** The way from the account to the profile, password, notifications and texts (the header has it too). */
 function MoreOptionsShortcut() {
@@ -129,6 +149,7 @@ export function AccountPage() {
         </div>
       ) : null}
       <div hidden={loading && !gaveUp}>
+        <AllDebtsShortcut />
         <MoreOptionsShortcut />
       </div>
 

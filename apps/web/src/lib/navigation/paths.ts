@@ -24,6 +24,7 @@ export const routeTable = {
   politicaCadastro: { path: '/politica-cadastro', access: 'open' },
   verificar: { path: '/verificar-boleto-ou-pix', access: 'open' },
   minhaConta: { path: '/minha-conta', access: 'private' },
+  todasAsDividas: { path: '/minha-conta/todas-as-dividas', access: 'private' },
   acordos: { path: '/acordos', access: 'private' },
   negociacao: { path: '/negociacao', access: 'private' },
   propostas: { path: '/propostas', access: 'private' },

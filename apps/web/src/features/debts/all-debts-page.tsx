@@ -1,0 +1,290 @@
+import { type Fit, fitOf } from '@portal/validation/budget';
+import { formatMoney } from '@portal/validation/money';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { BackLink } from '../../components/ui/back-link';
+import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { errorMessage, isUnauthorized } from '../../lib/api/errors';
+import { type RouterOutputs, trpc } from '../../lib/api/trpc';
+import { agreementsHref } from '../../lib/navigation/journey-links';
+import { usePageTitle } from '../../lib/navigation/page-title';
+import { paths } from '../../lib/navigation/paths';
+import './all-debts.css';
+
+// The budget form (its masks and fields) comes after the list: its code is fetched on its own.
+const BudgetSection = lazy(() => import('./budget-section').then((m) => ({ default: m.BudgetSection })));
+
+type AllDebts = RouterOutputs['debts']['all'];
+type CreditorLine = AllDebts['credores'][number];
+type ContractLine = CreditorLine['contratos'][number];
+type Plan = NonNullable<AllDebts['plano']>;
+
+const FIT_LABEL: Record<Fit, string> = { cabe: 'Cabe', aperta: 'Aperta', 'nao-cabe': 'Não cabe' };
+
+/** Whether an offer fits the month, in words (never colour only); nothing without a budget. */
+function FitBadge({ cents, livreCents }: { cents: number; livreCents: number | null }) {
+  if (livreCents === null) return null;
+  const fit = fitOf(cents, livreCents);
+  return <span className={`fit-badge fit-badge--${fit}`}>{FIT_LABEL[fit]}</span>;
+}
+
+/**
+ * /negociacao for one contract. The flags it may call the creditor with are left out: a missing flag asks
+ * rather than hides (readNegotiationLink); whether the creditor's instalments are sequential comes from the
+ * creditor list Minha conta already has, when it is there.
+ */
+function offersHref(credor: CreditorLine['credor'], contrato: string, sequencial: boolean | undefined) {
+  const query = new URLSearchParams({
+    credor: credor.codcredor,
+    contrato,
+    ...(credor.logoUrl ? { logoUrl: credor.logoUrl } : {}),
+    ...(sequencial === undefined ? {} : { parcelasIndividuaisSequenciais: String(sequencial) }),
+  });
+  return `${paths.negociacao}?${query}`;
+}
+
+const overdueText = (days: number | null) =>
+  days === null || days <= 0 ? 'Em dia' : `Em atraso há ${days} ${days === 1 ? 'dia' : 'dias'}`;
+
+interface ContractItemProps {
+  credor: CreditorLine['credor'];
+  contract: ContractLine;
+  livreCents: number | null;
+  sequencial: boolean | undefined;
+}
+
+function ContractItem({ credor, contract, livreCents, sequencial }: ContractItemProps) {
+  const { melhorAVista: upfront, menorParcela: plan } = contract;
+  const label = `Contrato ${contract.contratoExibido}`;
+  return (
+    <li className="debt-contract">
+      <p className="debt-contract-number">{label}</p>
+      {contract.prescrita ? (
+        <span className="debt-label debt-label--prescribed">Dívida prescrita</span>
+      ) : null}
+      {contract.emDisputa ? <span className="debt-label debt-label--disputed">Em contestação</span> : null}
+      {contract.emAcordo ? <span className="debt-label debt-label--agreement">Em acordo</span> : null}
+      <p className="debt-contract-owed">Você deve {formatMoney(contract.devidoCents)}</p>
+      {contract.emAcordo || contract.emDisputa ? null : (
+        <p className="debt-contract-overdue">{overdueText(contract.diasAtraso)}</p>
+      )}
+      {contract.prescrita ? (
+        <>
+          <p className="debt-note">
+            Esta dívida tem mais de 5 anos. Ela não pode mais ser cobrada, nem na Justiça nem fora dela
+            (entendimento do STJ). Pagar é uma escolha sua.
+          </p>
+          <Link
+            className="debt-discreet-link"
+            to={offersHref(credor, contract.contrato, sequencial)}
+            aria-label={`Ver ofertas mesmo assim: ${label}`}
+          >
+            Ver ofertas mesmo assim
+          </Link>
+        </>
+      ) : contract.emDisputa ? (
+        <p className="debt-note">
+          Este contrato está em contestação com o credor. Enquanto isso, não oferecemos acordo para ele.
+        </p>
+      ) : contract.emAcordo ? (
+        <Link
+          className="btn btn-secondary"
+          to={agreementsHref({
+            codcredor: credor.codcredor,
+            contrato: contract.contrato,
+            logoUrl: credor.logoUrl,
+          })}
+          aria-label={`Ver acordo: ${label}`}
+        >
+          Ver acordo
+        </Link>
+      ) : (
+        <>
+          {upfront ? (
+            <p className="debt-offer">
+              <span>
+                À vista: {formatMoney(upfront.totalCents)}
+                {upfront.descontoPercentual ? ` (${upfront.descontoPercentual} de desconto)` : ''}
+              </span>{' '}
+              <FitBadge cents={upfront.totalCents} livreCents={livreCents} />
+            </p>
+          ) : null}
+          {plan ? (
+            <p className="debt-offer">
+              <span>
+                Parcelado: a partir de {plan.quantidadeParcelas} × {formatMoney(plan.parcelaCents)}
+                {plan.entradaCents > 0 ? ` com entrada de ${formatMoney(plan.entradaCents)}` : ''}
+              </span>{' '}
+              <FitBadge cents={plan.parcelaCents} livreCents={livreCents} />
+            </p>
+          ) : null}
+          <Link
+            className="btn btn-primary"
+            to={offersHref(credor, contract.contrato, sequencial)}
+            aria-label={`Ver ofertas: ${label}`}
+          >
+            Ver ofertas
+          </Link>
+        </>
+      )}
+    </li>
+  );
+}
+
+function CreditorItem(props: {
+  line: CreditorLine;
+  livreCents: number | null;
+  sequencial: boolean | undefined;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { line, livreCents, sequencial, retrying, onRetry } = props;
+  const headingId = `credor-${line.credor.codcredor}`;
+  return (
+    <li className="debt-creditor">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="debt-creditor-name">
+          <CreditorLogo
+            logoUrl={line.credor.logoUrl}
+            nome={line.credor.nome}
+            className="debt-creditor-logo"
+          />
+        </h2>
+        {line.situacao === 'falhou' ? (
+          <div className="debt-creditor-failed">
+            <p>{line.mensagem}</p>
+            <button type="button" className="btn btn-secondary" onClick={onRetry} disabled={retrying}>
+              Tentar de novo
+            </button>
+          </div>
+        ) : (
+          <ul className="debt-contracts" aria-label={`Contratos com ${line.credor.nome}`}>
+            {line.contratos.map((contract) => (
+              <ContractItem
+                key={contract.contrato}
+                credor={line.credor}
+                contract={contract}
+                livreCents={livreCents}
+                sequencial={sequencial}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </li>
+  );
+}
+
+/** What the budget says of all the debts together: they fit in N months, or the over-indebtedness route. */
+function PlanNotice({ plan }: { plan: Plan }) {
+  if (plan.cobre) {
+    return (
+      <p className="debt-plan-fits" role="status">
+        Com este orçamento, suas dívidas cabem em {plan.meses} {plan.meses === 1 ? 'mês' : 'meses'} de até{' '}
+        {formatMoney(plan.mensalCents)}.
+      </p>
+    );
+  }
+  return (
+    <section className="debt-overindebted" aria-labelledby="superendividamento-titulo">
+      <h2 id="superendividamento-titulo">Suas dívidas não cabem no seu orçamento</h2>
+      <p>
+        Com o que sobra por mês, não dá para pagar todas as suas dívidas em até 5 anos. Isso tem nome e tem
+        saída: a Lei do Superendividamento (Lei 14.181/2021).
+      </p>
+      <ul>
+        <li>
+          Você pode pedir para renegociar todas as dívidas de uma vez, com todos os credores juntos, em um só
+          plano de pagamento de até 5 anos.
+        </li>
+        <li>
+          O plano precisa deixar com você o mínimo existencial: o dinheiro para as despesas básicas da sua
+          vida.
+        </li>
+        <li>
+          Você pode pedir ajuda de graça no Procon, na Defensoria Pública ou em um CEJUSC (centro de
+          conciliação) do Tribunal de Justiça do seu estado.
+        </li>
+      </ul>
+      <p className="debt-note">
+        O que o portal mostra é uma proposta para ajudar você a se organizar, não uma orientação jurídica.
+      </p>
+    </section>
+  );
+}
+
+/** /minha-conta/todas-as-dividas: every contract with every creditor, the totals, and the budget beside them. */
+export function AllDebtsPage() {
+  usePageTitle('Todas as minhas dívidas');
+  const debts = trpc.debts.all.useQuery(undefined, { trpc: { abortOnUnmount: true } });
+  const budget = trpc.budget.get.useQuery();
+  const utils = trpc.useUtils();
+  // Whether a creditor's instalments are sequential: from the list Minha conta read, if it is at hand.
+  const sequencialOf = (codcredor: string) =>
+    utils.debts.creditors.getData()?.find((c) => c.codcredor === codcredor)?.sequencial;
+  const livreCents = budget.data?.livreCents ?? null;
+  const data = debts.data;
+  const failed = debts.isError && !debts.isFetching && !isUnauthorized(debts.error);
+  const retry = () => void debts.refetch();
+
+  return (
+    <div className="page all-debts-page">
+      <BackLink to={paths.minhaConta} label="Minha conta" />
+      <h1 className="page-title" tabIndex={-1}>
+        Todas as minhas dívidas
+      </h1>
+      {debts.isPending && !failed ? (
+        <p className="all-debts-loading" role="status" aria-busy="true">
+          <span className="all-debts-loading-bar" aria-hidden="true" />
+          Consultando seus credores...
+        </p>
+      ) : null}
+      {failed ? (
+        <div className="empty-state" role="alert">
+          <p>{errorMessage(debts.error)}</p>
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            Tentar de novo
+          </button>
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <dl className="debt-totals" aria-label="Totais">
+            <div>
+              <dt>Total devido:</dt> <dd>{formatMoney(data.totais.devidoCents)}</dd>
+            </div>
+            <div>
+              <dt>Contratos:</dt> <dd>{data.totais.contratos}</dd>
+            </div>
+            <div>
+              <dt>Melhor à vista somado:</dt> <dd>{formatMoney(data.totais.melhorAVistaCents)}</dd>
+            </div>
+          </dl>
+          {data.credores.length === 0 ? (
+            <p className="empty-state">No momento não encontramos contratos em nossa base de parceiros.</p>
+          ) : (
+            <ul className="debt-creditors" aria-label="Seus credores">
+              {data.credores.map((line) => (
+                <CreditorItem
+                  key={line.credor.codcredor}
+                  line={line}
+                  livreCents={livreCents}
+                  sequencial={sequencialOf(line.credor.codcredor)}
+                  retrying={debts.isFetching}
+                  onRetry={retry}
+                />
+              ))}
+            </ul>
+          )}
+          {data.plano ? <PlanNotice plan={data.plano} /> : null}
+        </>
+      ) : null}
+      <section className="debt-budget" aria-labelledby="orcamento-titulo">
+        <h2 id="orcamento-titulo">Cabe no meu bolso?</h2>
+        <Suspense fallback={<p role="status">Carregando...</p>}>
+          <BudgetSection />
+        </Suspense>
+      </section>
+    </div>
+  );
+}
