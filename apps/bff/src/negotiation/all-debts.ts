@@ -47,6 +47,9 @@ async function contractLine(
     contratoExibido: view.contratoExibido,
     emAcordo: view.destino === 'acordos',
     emDisputa: contract.emDisputa === true,
+    /** what /negociacao asks the creditor for this contract, as a creditor card's link says */
+    chamarProposta: view.chamarProposta,
+    chamarDivida: view.chamarDivida,
   };
   if (base.emAcordo || base.emDisputa) {
     return {
@@ -123,12 +126,19 @@ export async function allDebts(ports: AllDebtsPorts, person: Person) {
           ),
           ports.config.ALL_DEBTS_CREDITOR_WAIT_MS,
         );
-        return { credor, situacao: 'ok' as const, mensagem: null, contratos };
+        return {
+          credor,
+          sequencial: creditor.parcelasIndividuaisSequenciais,
+          situacao: 'ok' as const,
+          mensagem: null,
+          contratos,
+        };
       } catch (err) {
         const slow = (err as Error).message === 'slow';
         ports.log.warn({ codcredor: creditor.agrupador, slow }, 'all debts: a creditor was left out');
         return {
           credor,
+          sequencial: creditor.parcelasIndividuaisSequenciais,
           situacao: 'falhou' as const,
           mensagem: slow ? ALL_DEBTS_MESSAGES.slow : ALL_DEBTS_MESSAGES.failed,
           contratos: [] as ContractLine[],

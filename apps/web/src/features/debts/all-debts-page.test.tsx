@@ -16,6 +16,8 @@ const contract = (over: Partial<Contract>): Contract => ({
   contratoExibido: '30***418',
   emAcordo: false,
   emDisputa: false,
+  chamarProposta: true,
+  chamarDivida: true,
   prescrita: false,
   devidoCents: 123456,
   diasAtraso: 40,
@@ -28,6 +30,7 @@ const RAFAEL: AllDebts = {
   credores: [
     {
       credor: { codcredor: '11', nome: 'Lojas Horizonte', logoUrl: null },
+      sequencial: false,
       situacao: 'ok',
       mensagem: null,
       contratos: [
@@ -42,6 +45,7 @@ const RAFAEL: AllDebts = {
     },
     {
       credor: { codcredor: '12', nome: 'Banco Colibri', logoUrl: null },
+      sequencial: false,
       situacao: 'ok',
       mensagem: null,
       contratos: [
@@ -58,12 +62,14 @@ const RAFAEL: AllDebts = {
     },
     {
       credor: { codcredor: '13', nome: 'Onda Telecom', logoUrl: null },
+      sequencial: false,
       situacao: 'ok',
       mensagem: null,
       contratos: [contract({})],
     },
     {
       credor: { codcredor: '14', nome: 'Ipê Eletro', logoUrl: null },
+      sequencial: false,
       situacao: 'falhou',
       mensagem: 'Não foi possível consultar este credor agora.',
       contratos: [],
@@ -107,7 +113,9 @@ describe('AllDebtsPage', () => {
     expect(within(onda).getByText(/Parcelado: a partir de 10 × R\$\s150,00/)).toBeTruthy();
     expect(
       within(onda).getByRole('link', { name: 'Ver ofertas: Contrato 30***418' }).getAttribute('href'),
-    ).toBe(`${paths.negociacao}?credor=13&contrato=30125590418`);
+    ).toBe(
+      `${paths.negociacao}?credor=13&contrato=30125590418&chamarProposta=true&chamarDivida=true&parcelasIndividuaisSequenciais=false`,
+    );
     expect(screen.getByText('Total devido:').nextElementSibling?.textContent).toMatch(/R\$\s8\.734,56/);
     expect(screen.getByText('Contratos:').nextElementSibling?.textContent).toBe('3');
     expect(screen.getByText('Melhor à vista somado:').nextElementSibling?.textContent).toMatch(/R\$\s800,00/);
@@ -156,6 +164,7 @@ describe('AllDebtsPage', () => {
         credores: [
           {
             credor: { codcredor: '13', nome: 'Onda Telecom', logoUrl: null },
+            sequencial: false,
             situacao: 'ok',
             mensagem: null,
             contratos: [

@@ -6,7 +6,7 @@ import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { type RouterOutputs, trpc } from '../../lib/api/trpc';
-import { agreementsHref } from '../../lib/navigation/journey-links';
+import { agreementsHref, negotiationHref } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './all-debts.css';
@@ -28,20 +28,16 @@ function FitBadge({ cents, livreCents }: { cents: number; livreCents: number | n
   return <span className={`fit-badge fit-badge--${fit}`}>{FIT_LABEL[fit]}</span>;
 }
 
-/**
- * /negociacao for one contract. The flags it may call the creditor with are left out: a missing flag asks
- * rather than hides (readNegotiationLink); whether the creditor's instalments are sequential comes from the
- * creditor list Minha conta already has, when it is there.
- */
-function offersHref(credor: CreditorLine['credor'], contrato: string, sequencial: boolean | undefined) {
-  const query = new URLSearchParams({
-    credor: credor.codcredor,
-    contrato,
-    ...(credor.logoUrl ? { logoUrl: credor.logoUrl } : {}),
-    ...(sequencial === undefined ? {} : { parcelasIndividuaisSequenciais: String(sequencial) }),
+/** /negociacao for one contract, with the flags the BFF read for it, as a creditor card's link has them. */
+const offersHref = (credor: CreditorLine['credor'], contract: ContractLine, sequencial: boolean) =>
+  negotiationHref({
+    codcredor: credor.codcredor,
+    contrato: contract.contrato,
+    logoUrl: credor.logoUrl,
+    chamarProposta: contract.chamarProposta,
+    chamarDivida: contract.chamarDivida,
+    sequencial,
   });
-  return `${paths.negociacao}?${query}`;
-}
 
 const overdueText = (days: number | null) =>
   days === null || days <= 0 ? 'Em dia' : `Em atraso há ${days} ${days === 1 ? 'dia' : 'dias'}`;
@@ -50,7 +46,7 @@ interface ContractItemProps {
   credor: CreditorLine['credor'];
   contract: ContractLine;
   livreCents: number | null;
-  sequencial: boolean | undefined;
+  sequencial: boolean;
 }
 
 function ContractItem({ credor, contract, livreCents, sequencial }: ContractItemProps) {
@@ -76,7 +72,7 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
           </p>
           <Link
             className="debt-discreet-link"
-            to={offersHref(credor, contract.contrato, sequencial)}
+            to={offersHref(credor, contract, sequencial)}
             aria-label={`Ver ofertas mesmo assim: ${label}`}
           >
             Ver ofertas mesmo assim
@@ -120,7 +116,7 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
           ) : null}
           <Link
             className="btn btn-primary"
-            to={offersHref(credor, contract.contrato, sequencial)}
+            to={offersHref(credor, contract, sequencial)}
             aria-label={`Ver ofertas: ${label}`}
           >
             Ver ofertas
@@ -134,11 +130,10 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
 function CreditorItem(props: {
   line: CreditorLine;
   livreCents: number | null;
-  sequencial: boolean | undefined;
   retrying: boolean;
   onRetry: () => void;
 }) {
-  const { line, livreCents, sequencial, retrying, onRetry } = props;
+  const { line, livreCents, retrying, onRetry } = props;
   const headingId = `credor-${line.credor.codcredor}`;
   return (
     <li className="debt-creditor">
@@ -165,7 +160,7 @@ function CreditorItem(props: {
                 credor={line.credor}
                 contract={contract}
                 livreCents={livreCents}
-                sequencial={sequencial}
+                sequencial={line.sequencial}
               />
             ))}
           </ul>
@@ -218,10 +213,6 @@ export function AllDebtsPage() {
   usePageTitle('Todas as minhas dívidas');
   const debts = trpc.debts.all.useQuery(undefined, { trpc: { abortOnUnmount: true } });
   const budget = trpc.budget.get.useQuery();
-  const utils = trpc.useUtils();
-  // Whether a creditor's instalments are sequential: from the list Minha conta read, if it is at hand.
-  const sequencialOf = (codcredor: string) =>
-    utils.debts.creditors.getData()?.find((c) => c.codcredor === codcredor)?.sequencial;
   const livreCents = budget.data?.livreCents ?? null;
   const data = debts.data;
   const failed = debts.isError && !debts.isFetching && !isUnauthorized(debts.error);
@@ -269,7 +260,6 @@ export function AllDebtsPage() {
                   key={line.credor.codcredor}
                   line={line}
                   livreCents={livreCents}
-                  sequencial={sequencialOf(line.credor.codcredor)}
                   retrying={debts.isFetching}
                   onRetry={retry}
                 />
