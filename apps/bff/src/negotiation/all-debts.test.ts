@@ -34,7 +34,12 @@ describe('every debt in one view', () => {
       melhorAVista: null,
       menorParcela: null,
     });
-    expect(ordinary).toMatchObject({ prescrita: false, emDisputa: false, diasAtraso: 65, chamarProposta: true });
+    expect(ordinary).toMatchObject({
+      prescrita: false,
+      emDisputa: false,
+      diasAtraso: 65,
+      chamarProposta: true,
+    });
     expect(ordinary?.melhorAVista?.totalCents).toBeGreaterThan(0);
     expect(all.totais.contratos).toBe(3);
     expect(all.totais.devidoCents).toBe(lines.reduce((sum, l) => sum + l.devidoCents, 0));
