@@ -31,6 +31,7 @@ export async function startPushReceiver({ port = 0 }: { port?: number } = {}) {
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
   let holding = false;
+  let holdAfter: number | null = null;
   const held: (() => void)[] = [];
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -66,6 +67,7 @@ export async function startPushReceiver({ port = 0 }: { port?: number } = {}) {
           response.writeHead(400).end();
         }
       };
+      if (holdAfter !== null && received.length >= holdAfter) holding = true;
       if (holding) held.push(answer);
       else answer();
     });
@@ -99,8 +101,13 @@ export async function startPushReceiver({ port = 0 }: { port?: number } = {}) {
     hold: () => {
       holding = true;
     },
+    /** Holds every answer once `count` messages were accepted: what is in flight then stays so. */
+    holdAfter: (count: number) => {
+      holdAfter = count;
+    },
     release: () => {
       holding = false;
+      holdAfter = null;
       for (const answer of held.splice(0)) answer();
     },
     /** requests waiting for an answer */

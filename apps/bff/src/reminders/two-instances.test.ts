@@ -52,6 +52,7 @@ async function until(what: string, done: () => boolean | Promise<boolean>, timeo
 
 it('1,000 reminders due, two instances, one killed mid-sweep: each is delivered once', async () => {
   const [a, b] = await Promise.all([start(), start()]);
+  receiver.holdAfter(300);
   const reminders = createReminders(testKysely());
   const now = new Date();
   const venceEm = addDays(todayInBrazil(now), 3);
@@ -68,10 +69,10 @@ it('1,000 reminders due, two instances, one killed mid-sweep: each is delivered 
     }));
     await reminders.plan(owner, [owner], { codcredor: '1002', contrato: `C${p}` }, planned);
   }
-  await until('a third delivered', () => receiver.received.length >= 300);
-  // Every answer waits now: both instances have messages in flight, and A dies with its own unanswered.
-  receiver.hold();
+  // Once 300 are delivered, every answer waits: both instances have messages in flight, and A dies with
+  // its own unanswered.
   await until('messages in flight', () => receiver.heldCount() >= 12);
+  expect(receiver.received).toHaveLength(300);
   const claimedByA = `${hostname()}:${a.child.pid}:`;
   const inFlightOfA = await testKysely()
     .selectFrom('push_reminders')
