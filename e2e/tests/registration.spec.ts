@@ -133,7 +133,8 @@ test('a registered CPF typed on /cadastro is told at once, with the way to sign 
   await registered.getByRole('link', { name: 'Entrar' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('CPF/CNPJ')).toHaveValue(PERSONAS.maria.shown);
+  // the field itself (not the registration's show/hide button, still on screen while /login loads)
+  await expect(page.getByRole('textbox', { name: 'CPF/CNPJ' })).toHaveValue(PERSONAS.maria.shown);
   await expectNothingPersonalStored(page);
 });
 
