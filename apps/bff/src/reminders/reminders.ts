@@ -135,9 +135,8 @@ async function reschedule(ports: ReminderPorts, person: Person, choice: Reminder
       }
     }
   }
-  if ((await ports.upstream.notices(person.data.token)) !== null) {
-    await ports.upstream.scheduleNotices(person.data.token, notices);
-  }
+  // an upstream without /avisos answers 404: it gets none, and those channels are not offered
+  await ports.upstream.scheduleNotices(person.data.token, notices);
 }
 
 async function keep(ports: ReminderPorts, person: Person, choice: ReminderChoice) {

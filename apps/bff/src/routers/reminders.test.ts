@@ -162,6 +162,22 @@ describe('reminders', () => {
     expect(at - Date.now()).toBeLessThanOrEqual(60_000);
   });
 
+  it('offers only this phone where the upstream has no /avisos, and reminds by it alone', async () => {
+    const { trpc } = await ana();
+    stack.stub.faults.set({ semAvisos: true });
+    try {
+      expect((await trpc.reminders.settings.query()).disponiveis).toEqual(['push']);
+      await expect(
+        trpc.reminders.remind.mutate({ ...ANA_CARD, canais: ['push'], dias: [3] }),
+      ).resolves.toMatchObject({
+        canais: ['push'],
+        dias: [3],
+      });
+    } finally {
+      stack.stub.faults.reset();
+    }
+  });
+
   it("gives an .ics of the open instalments, an alarm for each day chosen, without the person's document", async () => {
     const { trpc } = await ana();
     const { nome, conteudo } = await trpc.reminders.calendar.mutate(ANA_CARD);

@@ -158,17 +158,16 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
     },
     /** The e-mail and SMS notices scheduled for the user (ours); null: this upstream has no /avisos. */
     async notices(token: string): Promise<ScheduledNotice[] | null> {
-      try {
-        return (await call(noticesListReply, 'GET', UPSTREAM_PATHS.avisos, { token })).data.avisos;
-      } catch (error) {
-        if (error instanceof UpstreamError && error.details.status === 404) return null;
-        throw error;
-      }
+      return withoutPath(
+        async () => (await call(noticesListReply, 'GET', UPSTREAM_PATHS.avisos, { token })).data.avisos,
+      );
     },
-    /** Replaces the user's whole schedule of notices (ours). */
+    /** Replaces the user's whole schedule of notices (ours); null: this upstream has no /avisos. */
     async scheduleNotices(token: string, avisos: ScheduledNotice[]) {
       const body = { avisos };
-      return (await call(noticesReply, 'PUT', UPSTREAM_PATHS.avisos, { token, body })).data;
+      return withoutPath(
+        async () => (await call(noticesReply, 'PUT', UPSTREAM_PATHS.avisos, { token, body })).data,
+      );
     },
     async resetPassword(body: { id: string; codigo: string; novaSenha: string }) {
       return (await call(recoveryResetReply, 'POST', UPSTREAM_PATHS.recuperarSenhaNova, { body })).data;
@@ -177,3 +176,13 @@ export function createUpstreamClient({ baseUrl, dispatcher, timeoutMs }: Upstrea
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/** A path of ours an upstream may not have: its 404 is null, not a failure. */
+async function withoutPath<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UpstreamError && error.details.status === 404) return null;
+    throw error;
+  }
+}
