@@ -35,3 +35,20 @@ export function fitOf(instalmentCents: number, capacityCents: number): Fit {
   if (instalmentCents <= capacityCents) return 'aperta';
   return 'nao-cabe';
 }
+
+/** An offer as its heaviest month asks it. */
+interface OfferMonth {
+  tipo: 'AV' | 'AP';
+  /** what an upfront offer charges */
+  valorPagoCents: number;
+  entradaCents: number;
+  parcelaCents: number;
+}
+
+/**
+ * What an offer takes from one month, the month that asks most: all of it when paid upfront ('AV'); the
+ * entry or an instalment, the larger, when paid in instalments ('AP'). This is what `fitOf` weighs.
+ */
+export function monthlyCostOf(offer: OfferMonth): number {
+  return offer.tipo === 'AV' ? offer.valorPagoCents : Math.max(offer.entradaCents, offer.parcelaCents);
+}

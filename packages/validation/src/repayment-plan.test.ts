@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitOf, monthlyCapacity } from './budget';
+import { fitOf, monthlyCapacity, monthlyCostOf } from './budget';
 import { PLAN_MAX_MONTHS, proportionalSplit, repaymentPlan } from './repayment-plan';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -92,5 +92,12 @@ describe('the budget', () => {
     expect(fitOf(70_000, 70_000)).toBe('aperta');
     expect(fitOf(70_001, 70_000)).toBe('nao-cabe');
     expect(fitOf(1, 0)).toBe('nao-cabe');
+  });
+
+  it('weighs an upfront offer whole, and an instalment plan by its heavier month: the entry or an instalment', () => {
+    const offer = { valorPagoCents: 90_000, entradaCents: 30_000, parcelaCents: 12_000 };
+    expect(monthlyCostOf({ tipo: 'AV', ...offer })).toBe(90_000);
+    expect(monthlyCostOf({ tipo: 'AP', ...offer })).toBe(30_000);
+    expect(monthlyCostOf({ tipo: 'AP', ...offer, entradaCents: 0 })).toBe(12_000);
   });
 });

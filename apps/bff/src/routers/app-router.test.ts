@@ -128,6 +128,16 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   },
   'negotiation.offers': { prepare: negotiable },
   'negotiation.summary': { prepare: summaryKey },
+  'negotiation.summaryFit': {
+    prepare: async (trpc) => {
+      await summaryKey(trpc);
+      await trpc.budget.save.mutate({
+        renda: 100_000,
+        despesas: { moradia: 0, alimentacao: 0, transporte: 0, saude: 0, educacao: 0, contas: 0 },
+        outrasParcelas: 0,
+      });
+    },
+  },
   'agreements.concluded': {
     prepare: async (trpc) => {
       await trpc.agreements.create.mutate({ chave: await summaryKey(trpc) });

@@ -5,6 +5,7 @@ import { allDebts } from '../negotiation/all-debts';
 import { clearBudget, readBudget, saveBudget } from '../negotiation/budget';
 import { creditorCards } from '../negotiation/creditor-cards';
 import type { CreditorCard } from '../negotiation/creditors';
+import { summaryFit } from '../negotiation/fit';
 import { contractsOf, offersFor } from '../negotiation/offers';
 import { listPartners } from '../negotiation/partners';
 import { sameDayOffers } from '../negotiation/same-day';
@@ -71,4 +72,7 @@ export const negotiationRouter = router({
 
   /** The summary /resumo shows; null sends the user to /minha-conta. */
   summary: sessionProcedure.query(({ ctx }) => currentSummary(ctx.ports, ctx.person)),
+
+  /** Whether the summary's agreement fits the session's budget, and the offers that would; null without one. */
+  summaryFit: sessionProcedure.query(({ ctx }) => summaryFit(ctx.ports, ctx.person)),
 });
