@@ -111,7 +111,8 @@ describe('whether the agreement about to be concluded fits', () => {
     expect(fit).toMatchObject({ livreCents: livre, mensalCents: month(heaviest), ajuste: 'nao-cabe' });
     const expected = proposals.filter((p) => month(p) <= livre).sort((a, b) => month(a) - month(b));
     expect(fit?.cabem.map((p) => p.id)).toEqual(expected.map((p) => p.id));
-    for (const p of fit?.cabem ?? []) expect(p.ajuste).toBe(month(p) <= livre * 0.7 ? 'cabe' : 'aperta');
+    expect(fit?.cabem.map((p) => p.mensalCents)).toEqual(expected.map(month));
+    for (const p of fit?.cabem ?? []) expect(p.ajuste).toBe(p.mensalCents <= livre * 0.7 ? 'cabe' : 'aperta');
 
     // a budget the chosen offer fits in: nothing else is listed
     await trpc.budget.save.mutate(budgetFreeing(month(heaviest) * 2));

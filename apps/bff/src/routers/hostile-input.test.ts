@@ -76,6 +76,7 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
     selecao: { modo: '2', parcelas: ['1'], vencimento: '2026-03-02' },
   },
   'negotiation.summary': undefined,
+  'negotiation.summaryFit': undefined,
   'agreements.create': {
     chave: '0f8fad5b-d9cb-469f-a165-70867728950e',
     email: 'maria@example.com',
