@@ -1,7 +1,8 @@
-import { type Fit, fitOf } from '@portal/validation/budget';
+import { monthlyCostOf } from '@portal/validation/budget';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { FitBadge } from '../../components/budget/fit-badge';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
@@ -18,15 +19,6 @@ type AllDebts = RouterOutputs['debts']['all'];
 type CreditorLine = AllDebts['credores'][number];
 type ContractLine = CreditorLine['contratos'][number];
 type Plan = NonNullable<AllDebts['plano']>;
-
-const FIT_LABEL: Record<Fit, string> = { cabe: 'Cabe', aperta: 'Aperta', 'nao-cabe': 'Não cabe' };
-
-/** Whether an offer fits the month, in words (never colour only); nothing without a budget. */
-function FitBadge({ cents, livreCents }: { cents: number; livreCents: number | null }) {
-  if (livreCents === null) return null;
-  const fit = fitOf(cents, livreCents);
-  return <span className={`fit-badge fit-badge--${fit}`}>{FIT_LABEL[fit]}</span>;
-}
 
 /** /negociacao for one contract, with the flags the BFF read for it, as a creditor card's link has them. */
 const offersHref = (credor: CreditorLine['credor'], contract: ContractLine, sequencial: boolean) =>
@@ -111,7 +103,10 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
                 Parcelado: a partir de {plan.quantidadeParcelas} × {formatMoney(plan.parcelaCents)}
                 {plan.entradaCents > 0 ? ` com entrada de ${formatMoney(plan.entradaCents)}` : ''}
               </span>{' '}
-              <FitBadge cents={plan.parcelaCents} livreCents={livreCents} />
+              <FitBadge
+                cents={monthlyCostOf({ tipo: 'AP', valorPagoCents: 0, ...plan })}
+                livreCents={livreCents}
+              />
             </p>
           ) : null}
           <Link
