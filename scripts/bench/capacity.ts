@@ -19,7 +19,8 @@
 //   journey     the journey tapped through in Chromium on a slow phone (slow 4G, CPU 4× slower): each tap until
 //               the next screen is usable, and the API requests and code files it fetched (journey.ts)
 //   lighthouse  mobile preset over `pnpm start`'s app: /, /login and, signed in and reached by clicking,
-//               /minha-conta, /negociacao, /resumo and /acordos; and the host's benchmarkIndex
+//               /minha-conta, /minha-conta/todas-as-dividas, /negociacao, /resumo and /acordos; and the
+//               host's benchmarkIndex
 // Other knobs:
 //   BENCH_SESSIONS, BENCH_RATE, BENCH_SECONDS   capacity: sessions (5000), rate (1000 req/s), seconds (30)
 //   BENCH_HOP_SECONDS                           hop and redis: seconds of each measurement (10)
@@ -433,6 +434,11 @@ const PAGES: { path: string; reached?: ReachedPage; targets: Partial<Record<Cate
   { path: '/', targets: { ...FAST, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/login', targets: { ...FAST, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/minha-conta', reached: '/minha-conta', targets: { ...FAST, accessibility: 100 } },
+  {
+    path: '/minha-conta/todas-as-dividas',
+    reached: '/minha-conta/todas-as-dividas',
+    targets: { ...FAST, accessibility: 100 },
+  },
   { path: '/negociacao', reached: '/negociacao', targets: { ...FAST, accessibility: 100 } },
   { path: '/resumo', reached: '/resumo', targets: { ...FAST, accessibility: 100 } },
   { path: '/acordos', reached: '/acordos', targets: { ...FAST, accessibility: 100 } },

@@ -184,7 +184,12 @@ async function phoneContext(browser: Browser, served: Served) {
 }
 
 /** The signed-in pages the Lighthouse area scores, each reached by clicking as a person does. */
-export type ReachedPage = '/minha-conta' | '/negociacao' | '/resumo' | '/acordos';
+export type ReachedPage =
+  | '/minha-conta'
+  | '/minha-conta/todas-as-dividas'
+  | '/negociacao'
+  | '/resumo'
+  | '/acordos';
 
 /**
  * Signs a fresh copy of Maria (Ana for /acordos) in at full speed and clicks to `target`: the address the
@@ -204,6 +209,9 @@ export async function reachByClicks(served: Served, target: ReachedPage) {
     if (target === '/acordos') {
       await page.getByRole('button', { name: 'Ver mais: Cartão Sol Nascente' }).click();
       await page.waitForURL(/\/acordos\?/);
+    } else if (target === '/minha-conta/todas-as-dividas') {
+      await page.getByRole('link', { name: 'Todas as minhas dívidas' }).click();
+      await page.waitForURL(/\/todas-as-dividas$/);
     } else if (target !== '/minha-conta') {
       await page.getByRole('button', { name: 'Ver mais: Onda Telecom' }).click();
       await page.waitForURL(/\/negociacao\?/);
