@@ -7,6 +7,7 @@ import type { ConcludedAgreement, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import { contractScope } from '../negotiation/creditors';
+import { summaryWithKey } from '../negotiation/same-day';
 import type { Ports } from '../ports/ports';
 import type { UpstreamError } from '../upstream/errors';
 import { letterOfSummary } from './agreement-letter';
@@ -45,7 +46,7 @@ export async function createAgreement(
   person: Person,
   input: z.output<typeof createAgreementInput>,
 ): Promise<CreateResult> {
-  const { sessions, store, proxy } = ports;
+  const { store, proxy } = ports;
   const key = intentKey(input.chave);
   const owner = ownerOf(ports, person);
   const body = bodyOf(input);
@@ -58,8 +59,8 @@ export async function createAgreement(
   const earlier = await store.get<Intent>(key);
   if (earlier) return repeat(earlier);
 
-  const summary = await sessions.read(person, 'summary');
-  if (!summary || summary.chave !== input.chave) {
+  const summary = await summaryWithKey(ports, person, input.chave);
+  if (!summary) {
     throw new Refusal('precondition', AGREEMENT_MESSAGES.noSummary);
   }
   const delivery = await deliveryOf(ports, person, input.email || undefined, input.telefone || undefined);

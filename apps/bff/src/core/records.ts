@@ -67,6 +67,18 @@ export interface OffersRecord {
   originals?: Record<string, number>;
 }
 
+/** 'Tudo no mesmo dia': the offers valued for one date, by `${codcredor}|${contrato}` then proposal id. */
+export interface SameDayRecord {
+  vencimento: string;
+  ofertas: Record<string, Record<string, ProposalView>>;
+}
+
+/** 'Tudo no mesmo dia' under review: one summary per contract, each with its own idempotency key. */
+export interface SameDayCart {
+  vencimento: string;
+  itens: Summary[];
+}
+
 export interface ProposalInstalmentView {
   numero: number;
   contrato: string;

@@ -1,6 +1,14 @@
 import type { Budget } from '@portal/contracts/procedures/budget';
 import type { Creditor } from '@portal/contracts/upstream/entities';
-import type { AgreementLetters, BoletoFiles, ConcludedAgreement, OffersRecord, Summary } from './records';
+import type {
+  AgreementLetters,
+  BoletoFiles,
+  ConcludedAgreement,
+  OffersRecord,
+  SameDayCart,
+  SameDayRecord,
+  Summary,
+} from './records';
 
 /** What the BFF keeps for a signed-in browser; the browser holds only the opaque id. */
 export type SignInWay = 'senha' | 'pergunta' | 'google' | 'cadastro';
@@ -32,6 +40,10 @@ export interface SessionSlots {
   offers: OffersRecord;
   /** the agreement summary */
   summary: Summary;
+  /** 'Tudo no mesmo dia': the offers last valued for one date */
+  sameDay: SameDayRecord;
+  /** 'Tudo no mesmo dia': the agreements under review, or being concluded */
+  cart: SameDayCart;
   /** the concluded agreement or re-issue */
   agreement: ConcludedAgreement;
   /** the boleto files this session may open */
@@ -49,6 +61,8 @@ const SLOT_NAMES: Record<SessionSlot, true> = {
   creditors: true,
   offers: true,
   summary: true,
+  sameDay: true,
+  cart: true,
   agreement: true,
   boletos: true,
   cartas: true,

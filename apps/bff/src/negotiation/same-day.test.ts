@@ -60,3 +60,135 @@ describe('every agreement on the same day', () => {
     }
   });
 });
+
+async function maria() {
+  const user = stack.stub.state.clonePersona('maria');
+  const client = stack.client();
+  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+  return { trpc: client.trpc, user };
+}
+
+type Trpc = Awaited<ReturnType<typeof maria>>['trpc'];
+
+/** Two contracts of two creditors with offers on the day, each with its first offer: what a person picks. */
+async function twoCreditorsOnOneDay(trpc: Trpc) {
+  for (const ahead of [4, 2, 6]) {
+    const answer = await trpc.debts.sameDay.query({ dia: dayAbout(ahead) });
+    const picks = answer.credores.flatMap(({ credor, contratos }) => {
+      const offered = contratos.find((c) => c.propostas.length > 0);
+      const [proposta] = offered?.propostas ?? [];
+      return offered && proposta
+        ? [{ codcredor: credor.codcredor, contrato: offered.contrato, proposta }]
+        : [];
+    });
+    if (picks.length >= 2) return { vencimento: answer.vencimento, picks: picks.slice(0, 2) };
+  }
+  throw new Error('no day with two creditors offering');
+}
+
+const agreementsMadeBy = (cpfCnpj: string) =>
+  stack.stub.state.proxyRequests.filter(
+    (r) => r.metodo === 'gerarBoleto' && r.cpfcnpj === cpfCnpj,
+  ) as unknown as {
+    codcredor: string;
+    contrato: string;
+    vencimento?: string;
+  }[];
+
+describe('concluding every agreement of the day', () => {
+  it('keeps one summary per contract, each concluded once with its own boletos, however often it is tapped', async () => {
+    const { trpc, user } = await maria();
+    const { vencimento, picks } = await twoCreditorsOnOneDay(trpc);
+    const review = await trpc.debts.sameDayReview.mutate({
+      itens: picks.map((p) => ({
+        codcredor: p.codcredor,
+        contrato: p.contrato,
+        idProposta: p.proposta.id,
+        formaPagamento: 'boleto' as const,
+      })),
+    });
+    expect(review.vencimento).toBe(vencimento);
+    expect(review.itens.map((i) => i.contrato)).toEqual(picks.map((p) => p.contrato));
+    for (const [i, item] of review.itens.entries()) {
+      expect(item.detalhes.vencimento).toBe(vencimento);
+      expect(item.detalhes.totalCents).toBe(
+        picks[i]?.proposta.tipo === 'AV' ? picks[i]?.proposta.valorPagoCents : picks[i]?.proposta.totalCents,
+      );
+    }
+    expect(new Set(review.itens.map((i) => i.chave)).size).toBe(2);
+    // a reload of the review finds it
+    expect(await trpc.debts.sameDayCart.query()).toEqual(review);
+
+    // each key tapped twice at once, then once more: one gerarBoleto per contract reaches the simulator
+    const taps = review.itens.flatMap((i) => [
+      trpc.agreements.create.mutate({ chave: i.chave }),
+      trpc.agreements.create.mutate({ chave: i.chave }),
+    ]);
+    const settled = await Promise.allSettled(taps);
+    expect(settled.filter((s) => s.status === 'fulfilled').length).toBeGreaterThanOrEqual(2);
+    for (const item of review.itens) {
+      const again = await trpc.agreements.create.mutate({ chave: item.chave });
+      expect(again.status).toBe('concluido');
+      if (again.status === 'concluido') {
+        expect(again.acordo.contrato).toBe(item.contrato);
+        expect(again.acordo.boletos.length).toBeGreaterThan(0);
+      }
+    }
+    const made = agreementsMadeBy(user.cpfCnpj);
+    expect(made.map((r) => r.contrato).sort()).toEqual(picks.map((p) => p.contrato).sort());
+    for (const r of made) expect(r.vencimento).toBe(formatBrDate(vencimento));
+  });
+
+  it('concludes the others when one creditor fails, and says which agreement was not made', async () => {
+    const { trpc, user } = await maria();
+    const { picks } = await twoCreditorsOnOneDay(trpc);
+    const review = await trpc.debts.sameDayReview.mutate({
+      itens: picks.map((p) => ({
+        codcredor: p.codcredor,
+        contrato: p.contrato,
+        idProposta: p.proposta.id,
+        formaPagamento: 'boleto' as const,
+      })),
+    });
+    const [failing, working] = review.itens;
+    if (!failing || !working) throw new Error('two items');
+    // (the knob also fails the upstream's REST calls: it is off again before the next agreement)
+    stack.stub.faults.set({
+      errorRate: 1,
+      proxyMethods: ['gerarBoleto'],
+      proxyCreditors: [failing.credor.codcredor],
+    });
+    try {
+      await expect(trpc.agreements.create.mutate({ chave: failing.chave })).rejects.toThrow();
+    } finally {
+      stack.stub.faults.reset();
+    }
+    expect((await trpc.agreements.create.mutate({ chave: working.chave })).status).toBe('concluido');
+    expect(await trpc.agreements.intent.query({ chave: failing.chave })).toEqual({ status: 'nenhum' });
+    expect(agreementsMadeBy(user.cpfCnpj).map((r) => r.contrato)).toEqual([working.contrato]);
+    // the key is free: tried again once the creditor answers, it is made
+    expect((await trpc.agreements.create.mutate({ chave: failing.chave })).status).toBe('concluido');
+    expect(agreementsMadeBy(user.cpfCnpj).length).toBe(2);
+  });
+
+  it('refuses an offer or a way to pay that was not offered for the day, and keeps nothing', async () => {
+    const { trpc, user } = await maria();
+    const { picks } = await twoCreditorsOnOneDay(trpc);
+    const [first] = picks;
+    if (!first) throw new Error('a pick');
+    const item = { codcredor: first.codcredor, contrato: first.contrato, formaPagamento: 'boleto' as const };
+    await expect(
+      trpc.debts.sameDayReview.mutate({ itens: [{ ...item, idProposta: 'not-offered' }] }),
+    ).rejects.toThrow(/não está mais disponível/);
+    await expect(
+      trpc.debts.sameDayReview.mutate({
+        itens: [
+          { ...item, idProposta: first.proposta.id },
+          { ...item, idProposta: first.proposta.id },
+        ],
+      }),
+    ).rejects.toThrow(/uma oferta por contrato/);
+    expect(await trpc.debts.sameDayCart.query()).toBeNull();
+    expect(agreementsMadeBy(user.cpfCnpj)).toEqual([]);
+  });
+});

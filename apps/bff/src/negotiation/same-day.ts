@@ -1,16 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { sameDayReviewInput } from '@portal/contracts/procedures/budget';
 import type { Creditor } from '@portal/contracts/upstream/entities';
+import { maskContract } from '@portal/validation/contract';
 import { formatBrDate, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
+import type { z } from 'zod';
+import type { ProposalView, SameDayCart, Summary } from '../core/records';
+import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { takeWideRead } from './all-debts';
-import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
+import {
+  contractScope,
+  creditorBrief,
+  creditorContracts,
+  creditorOf,
+  listCreditors,
+  NEGOTIATION_MESSAGES,
+} from './creditors';
 import { payableProposals } from './payable';
+import { proposalSummary } from './summary';
 import { toContractView } from './views';
 
 export const SAME_DAY_MESSAGES = {
   outsideWindow: 'Este credor não aceita pagamento nesta data. Escolha outro dia ou negocie separadamente.',
   failed: 'Não foi possível consultar este credor agora.',
+  offersGone: 'As ofertas desta data não estão mais disponíveis. Escolha o dia novamente.',
+  onePerContract: 'Escolha uma oferta por contrato.',
 } as const;
+
+/** Where a 'Tudo no mesmo dia' summary goes back to: the page it was built on. */
+const SAME_DAY_RETURN = '/minha-conta/todas-as-dividas';
+
+const offerKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
 
 type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
 
@@ -64,5 +85,88 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
       }
     }),
   );
+  // What was offered for that date, so a review is built from it and never from what the browser sends.
+  const ofertas: Record<string, Record<string, ProposalView>> = {};
+  for (const { credor, contratos } of credores) {
+    for (const { contrato, propostas } of contratos) {
+      if (propostas.length > 0) {
+        ofertas[offerKey(credor.codcredor, contrato)] = Object.fromEntries(propostas.map((p) => [p.id, p]));
+      }
+    }
+  }
+  await ports.sessions.write(person, 'sameDay', { vencimento: day, ofertas });
   return { vencimento: day, credores };
+}
+
+/** The review as the browser gets it: each agreement's summary and key; how it is sent stays in the BFF. */
+const cartView = (cart: SameDayCart) => ({
+  vencimento: cart.vencimento,
+  itens: cart.itens.map(({ mandarVencimento: _, ...view }) => view),
+});
+
+/**
+ * 'Revisar acordos': the offers chosen for the day, one per contract, each kept as a summary of its own
+ * with a fresh idempotency key — so each agreement is concluded apart (agreements.create with its key),
+ * exactly once, and one failing undoes none of the others. Built from the offers the session was shown
+ * for that date; an offer or a way to pay it that was not offered is refused, and nothing is kept.
+ */
+export async function reviewSameDay(
+  ports: Pick<Ports, 'proxy' | 'sessions' | 'log'>,
+  person: Person,
+  input: z.output<typeof sameDayReviewInput>,
+) {
+  const contracts = new Set(input.itens.map((i) => offerKey(i.codcredor, i.contrato)));
+  if (contracts.size !== input.itens.length)
+    throw new Refusal('bad-request', SAME_DAY_MESSAGES.onePerContract);
+  const offered = await ports.sessions.read(person, 'sameDay');
+  if (!offered) throw new Refusal('not-found', SAME_DAY_MESSAGES.offersGone);
+  const itens = await Promise.all(
+    input.itens.map(async (item): Promise<Summary> => {
+      const creditor = await creditorOf(ports, person, item.codcredor);
+      const method = creditor.pagamento.find((p) => p.tipoPagamento === item.formaPagamento);
+      if (!method?.pagamentoProposta) throw new Refusal('bad-request', NEGOTIATION_MESSAGES.methodNotOffered);
+      const proposal = offered.ofertas[offerKey(creditor.agrupador, item.contrato)]?.[item.idProposta];
+      if (!proposal) throw new Refusal('not-found', NEGOTIATION_MESSAGES.proposalGone);
+      return {
+        chave: randomUUID(),
+        credor: creditorBrief(creditor),
+        contrato: item.contrato,
+        contratoExibido: maskContract(item.contrato),
+        modo: '1',
+        idProposta: proposal.id,
+        formaPagamento: item.formaPagamento,
+        pagamentoSite: method.pagamentoInterno,
+        retorno: SAME_DAY_RETURN,
+        ...proposalSummary(proposal),
+        // the date the person chose, always sent (decision 0005)
+        mandarVencimento: true,
+      };
+    }),
+  );
+  const cart: SameDayCart = { vencimento: offered.vencimento, itens };
+  await ports.sessions.write(person, 'cart', cart);
+  return cartView(cart);
+}
+
+/** The review kept in the session (a reload of its page finds it); null when there is none. */
+export async function sameDayCart(ports: Pick<Ports, 'sessions'>, person: Person) {
+  const cart = await ports.sessions.read(person, 'cart');
+  return cart ? cartView(cart) : null;
+}
+
+/**
+ * The summary an agreement is concluded from, by its key: the one /resumo shows, or one of the
+ * 'Tudo no mesmo dia' review's; undefined when the session keeps none with that key.
+ */
+export async function summaryWithKey(
+  ports: Pick<Ports, 'sessions'>,
+  person: Person,
+  chave: string,
+): Promise<Summary | undefined> {
+  const [summary, cart] = await Promise.all([
+    ports.sessions.read(person, 'summary'),
+    ports.sessions.read(person, 'cart'),
+  ]);
+  if (summary?.chave === chave) return summary;
+  return cart?.itens.find((item) => item.chave === chave);
 }

@@ -118,6 +118,27 @@ const SCENARIOS: Partial<Record<ProcedurePath, Scenario>> = {
   'budget.get': {},
   'debts.all': {},
   'debts.sameDay': { prepare: async () => ({ dia: 10 }) },
+  // a review kept: the page reloaded reads it
+  'debts.sameDayCart': {
+    prepare: async (trpc) => {
+      for (const dia of [5, 10, 15, 20, 25]) {
+        const { credores } = await trpc.debts.sameDay.query({ dia });
+        for (const { credor, contratos } of credores) {
+          for (const { contrato, propostas } of contratos) {
+            const [proposta] = propostas;
+            if (!proposta) continue;
+            await trpc.debts.sameDayReview.mutate({
+              itens: [
+                { codcredor: credor.codcredor, contrato, idProposta: proposta.id, formaPagamento: 'boleto' },
+              ],
+            });
+            return undefined;
+          }
+        }
+      }
+      throw new Error('no offer on any day');
+    },
+  },
   'debts.creditors': {},
   'negotiation.contracts': {
     // the creditors listed, not opened: the first look at a creditor is what the query does

@@ -108,6 +108,10 @@ const SAMPLES: Record<ProcedurePath, unknown> = {
   'debts.all': undefined,
   'debts.planPdf': undefined,
   'debts.sameDay': { dia: 10 },
+  'debts.sameDayReview': {
+    itens: [{ codcredor: '1001', contrato: '4587120093', idProposta: '1', formaPagamento: 'boleto' }],
+  },
+  'debts.sameDayCart': undefined,
   'budget.get': undefined,
   'budget.save': {
     renda: 280_000,

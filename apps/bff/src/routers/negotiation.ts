@@ -1,4 +1,4 @@
-import { budgetInput, sameDayInput } from '@portal/contracts/procedures/budget';
+import { budgetInput, sameDayInput, sameDayReviewInput } from '@portal/contracts/procedures/budget';
 import { contractsInput, offersInput, saveSummaryInput } from '@portal/contracts/procedures/negotiation';
 import { openCreditor } from '../agreements/open-creditor';
 import { allDebts } from '../negotiation/all-debts';
@@ -8,7 +8,7 @@ import type { CreditorCard } from '../negotiation/creditors';
 import { summaryFit } from '../negotiation/fit';
 import { contractsOf, offersFor } from '../negotiation/offers';
 import { listPartners } from '../negotiation/partners';
-import { sameDayOffers } from '../negotiation/same-day';
+import { reviewSameDay, sameDayCart, sameDayOffers } from '../negotiation/same-day';
 import { currentSummary, saveSummary } from '../negotiation/summary';
 import { repaymentPlanPdf } from '../plan/plan-pdf';
 import { publicProcedure, router, sessionProcedure } from '../trpc/init';
@@ -24,6 +24,14 @@ export const debtsRouter = router({
     .meta({ sideEffects: true })
     .input(sameDayInput)
     .query(({ ctx, input }) => sameDayOffers(ctx.ports, ctx.person, input.dia)),
+
+  /** 'Revisar acordos': the chosen offers of that day kept as one summary each, each with its own key. */
+  sameDayReview: sessionProcedure
+    .input(sameDayReviewInput)
+    .mutation(({ ctx, input }) => reviewSameDay(ctx.ports, ctx.person, input)),
+
+  /** The review the session keeps, for its page; null when there is none. */
+  sameDayCart: sessionProcedure.query(({ ctx }) => sameDayCart(ctx.ports, ctx.person)),
 
   /** 'Plano de pagamento': the over-indebtedness plan as a PDF (base64), from the session's budget. */
   planPdf: sessionProcedure.mutation(({ ctx }) => repaymentPlanPdf(ctx.ports, ctx.person)),
