@@ -1,6 +1,8 @@
+import { monthlyCostOf } from '@portal/validation/budget';
 import { defaultPaymentDate } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { useEffect, useRef, useState } from 'react';
+import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api/errors';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
@@ -39,6 +41,7 @@ function OpenPaymentModal({
   onFailure,
 }: PaymentModalProps & { proposal: ProposalView }) {
   const utils = trpc.useUtils();
+  const free = useFreeCents();
   const [proposal, setProposal] = useState(initial);
   const [method, setMethod] = useState(preferred && methods.includes(preferred) ? preferred : null);
   const [refetching, setRefetching] = useState(false);
@@ -116,6 +119,12 @@ function OpenPaymentModal({
     >
       <p className="payment-modal-value">
         Valor: <strong>{formatMoney(proposal.valorPagoCents)}</strong>
+        {free === null ? null : (
+          <>
+            {' '}
+            <FitBadge cents={monthlyCostOf(proposal)} livreCents={free} />
+          </>
+        )}
       </p>
       <PaymentDateSelect
         options={dates}

@@ -1,6 +1,8 @@
+import { monthlyCostOf } from '@portal/validation/budget';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { Link } from 'react-router-dom';
+import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import type { ProposalView } from '../../lib/api/trpc';
 import { type NegotiationLink, proposalsHref } from '../../lib/navigation/journey-links';
 import { hasPastDue, maxInstalments, upfrontOffer } from './offers';
@@ -16,6 +18,7 @@ interface ProposalsBlockProps {
  * proposal — the instalment block leading to /propostas.
  */
 export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockProps) {
+  const free = useFreeCents();
   const upfront = upfrontOffer(proposals);
   if (!upfront) return null;
   const late = hasPastDue(upfront, todayInBrazil());
@@ -35,8 +38,15 @@ export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockP
             <span className="proposal-discount">{upfront.descontoPercentual} de desconto</span>
           </p>
         ) : null}
+        {/* With a budget, whether the offer fits is said right after its price ('Por R$ … Cabe'). */}
         <p className="proposal-price">
           Por <strong>{formatMoney(upfront.valorPagoCents)}</strong>
+          {free === null ? null : (
+            <>
+              {' '}
+              <FitBadge cents={monthlyCostOf(upfront)} livreCents={free} />
+            </>
+          )}
         </p>
         <p className="proposal-due">Vencimento em {formatBrDate(upfront.vencimento)}</p>
         <button type="button" className="btn btn-primary btn-block" onClick={() => onNegotiate(upfront)}>

@@ -1,9 +1,11 @@
+import { monthlyCostOf } from '@portal/validation/budget';
 import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -62,6 +64,8 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
       trpc: { abortOnUnmount: true },
     },
   );
+  // Asked with the offers, not after them: the marks are in by the time the (slower) offers are shown.
+  const free = useFreeCents();
   const navigate = useNavigate();
   const leave = () => void navigate(paths.minhaConta);
   const data = offers.data;
@@ -94,7 +98,12 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
         <ul className="offer-list">
           {list.map((proposal) => (
             <li key={proposal.id}>
-              <OfferButton proposal={proposal} disabled={!method || summary.isPending} onChoose={choose} />
+              <OfferButton
+                proposal={proposal}
+                free={free}
+                disabled={!method || summary.isPending}
+                onChoose={choose}
+              />
             </li>
           ))}
         </ul>
@@ -168,12 +177,15 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
   );
 }
 
+/** An offer to choose; with a budget, whether it fits ends its name ('À vista R$ 1.234,56 Cabe'). */
 function OfferButton({
   proposal,
+  free,
   disabled,
   onChoose,
 }: {
   proposal: ProposalView;
+  free: number | null;
   disabled: boolean;
   onChoose: (proposal: ProposalView) => void;
 }) {
@@ -188,6 +200,12 @@ function OfferButton({
             {formatMoney(proposal.parcelaCents)}
           </span>
           <span className="offer-total">Total: {formatMoney(proposal.totalCents)}</span>
+        </>
+      )}
+      {free === null ? null : (
+        <>
+          {' '}
+          <FitBadge cents={monthlyCostOf(proposal)} livreCents={free} />
         </>
       )}
     </button>

@@ -1,10 +1,12 @@
+import { monthlyCostOf } from '@portal/validation/budget';
 import { isBlankOrValidEmail } from '@portal/validation/email';
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { FitBadge } from '../../components/budget/fit-badge';
 import type { InstalmentDetails } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
@@ -15,7 +17,7 @@ import { QueryErrorModal } from '../../components/ui/query-error-modal';
 import { SpinnerModal } from '../../components/ui/spinner-modal';
 import { errorMessage, isConflict, isUnauthorized } from '../../lib/api/errors';
 import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
-import { type AgreementIntent, type Summary, trpc } from '../../lib/api/trpc';
+import { type AgreementIntent, type RouterOutputs, type Summary, trpc } from '../../lib/api/trpc';
 import { PAYMENT_METHOD_LABEL } from '../../lib/content/payment-methods';
 import type { DeliverySchema } from '../../lib/forms/form-resolvers';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
@@ -44,6 +46,8 @@ export const NOT_MADE_MESSAGE =
 /** Each contact is optional (the BFF falls back to the ones on file), but a typed one must be valid. */
 type DeliveryInput = z.input<DeliverySchema>;
 type Delivery = z.output<DeliverySchema>;
+type SummaryFit = NonNullable<RouterOutputs['negotiation']['summaryFit']>;
+type FittingOffer = SummaryFit['cabem'][number];
 const deliveryResolver = lazyResolver((resolvers) => resolvers.delivery);
 
 /** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
@@ -54,6 +58,8 @@ export function SummaryPage() {
     refetchOnWindowFocus: false,
     staleTime: HANDED_OVER_FRESH_MS,
   });
+  // Asked with the summary (not after it), afresh on every visit: the summary may have changed since.
+  const fit = trpc.negotiation.summaryFit.useQuery(undefined, { refetchOnMount: 'always' });
   if (summary.isPending) return <SpinnerModal open text="Carregando" />;
   if (summary.isError) {
     return isUnauthorized(summary.error) ? null : (
@@ -61,10 +67,13 @@ export function SummaryPage() {
     );
   }
   if (!summary.data) return <Navigate to={paths.minhaConta} replace />;
-  return <AgreementSummary summary={summary.data} />;
+  // An answer kept from an earlier visit may be about another summary: only this visit's is shown.
+  return (
+    <AgreementSummary summary={summary.data} fit={fit.isFetchedAfterMount ? (fit.data ?? null) : null} />
+  );
 }
 
-function AgreementSummary({ summary }: { summary: Summary }) {
+function AgreementSummary({ summary, fit }: { summary: Summary; fit: SummaryFit | null }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { chave } = summary;
@@ -194,6 +203,7 @@ function AgreementSummary({ summary }: { summary: Summary }) {
             </div>
           </section>
         ) : null}
+        {fit ? <FitNotice fit={fit} retorno={summary.retorno} /> : null}
         <p className="summary-status" role="status">
           {processing ? PROCESSING_MESSAGE : ''}
         </p>
@@ -211,6 +221,59 @@ function AgreementSummary({ summary }: { summary: Summary }) {
       <ErrorModal open={notMade} message={NOT_MADE_MESSAGE} onClose={() => setNotMade(false)} />
     </div>
   );
+}
+
+/**
+ * 'Cabe no meu bolso?' before concluding: a one-line mark when the agreement fits the budget; when it does
+ * not, what it asks and what is free, the offers of the same contract that would fit, and that concluding
+ * anyway is the person's choice (the button is never held back).
+ */
+function FitNotice({ fit, retorno }: { fit: SummaryFit; retorno: string }) {
+  if (fit.ajuste !== 'nao-cabe') {
+    return (
+      <p className="summary-fit-note">
+        Cabe no meu bolso? <FitBadge cents={fit.mensalCents} livreCents={fit.livreCents} />
+      </p>
+    );
+  }
+  return (
+    <section className="summary-fit" aria-labelledby="ajuste-titulo">
+      <h2 id="ajuste-titulo" className="section-heading">
+        Este acordo não cabe no seu orçamento
+      </h2>
+      <p>
+        Ele pede {formatMoney(fit.mensalCents)} em um mês, e sobram {formatMoney(fit.livreCents)} por mês no
+        seu orçamento.
+      </p>
+      {fit.cabem.length > 0 ? (
+        <>
+          <p>Estas ofertas do mesmo contrato cabem:</p>
+          <ul className="summary-fit-offers">
+            {fit.cabem.map((offer) => (
+              <li key={offer.id}>
+                {offerText(offer)} <FitBadge cents={monthlyCostOf(offer)} livreCents={fit.livreCents} />
+              </li>
+            ))}
+          </ul>
+          <Link to={retorno} className="summary-fit-back">
+            Escolher outra oferta
+          </Link>
+        </>
+      ) : (
+        <p>Nenhuma oferta deste contrato cabe no seu orçamento.</p>
+      )}
+      <p>Você pode concluir mesmo assim: a escolha é sua.</p>
+    </section>
+  );
+}
+
+/** An offer in words: 'À vista R$ …', 'Entrada de R$ … + N × R$ …' or 'N × R$ …'. */
+function offerText(offer: FittingOffer): string {
+  if (offer.tipo === 'AV') return `À vista ${formatMoney(offer.valorPagoCents)}`;
+  const instalments = `${offer.quantidadeParcelas} × ${formatMoney(offer.parcelaCents)}`;
+  return offer.entradaCents > 0
+    ? `Entrada de ${formatMoney(offer.entradaCents)} + ${instalments}`
+    : instalments;
 }
 
 /** Where a settled creation takes the person: its concluded page, the failure page, or the agreement on /acordos. */
