@@ -1,10 +1,37 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signInAsCopyOf, test } from './fixtures';
+import { pdfTexts } from '@portal/test-kit/pdf-text';
+import {
+  agreementsOf,
+  expect,
+  expectNoSeriousA11yViolations,
+  STUB_URL,
+  signInAsCopyOf,
+  test,
+} from './fixtures';
 
 /*
  * 'Todas as minhas dívidas', reached by clicking from Minha conta: honest labels for a prescribed and a
- * disputed debt (Rafael), and 'Cabe no meu bolso?' for a person whose budget cannot pay everything (Sandra).
+ * disputed debt (Rafael), 'Cabe no meu bolso?' and the plan for a person whose budget cannot pay everything
+ * (Sandra), and every agreement on one payday (Maria).
  */
+
+/** Fills the budget step and asks whether it fits. */
+async function fillBudget(page: Page, amounts: [string, string][]) {
+  const budget = page.getByRole('form', { name: 'Seu orçamento' });
+  for (const [label, amount] of amounts) await budget.getByLabel(label).pressSequentially(amount);
+  await budget.getByRole('button', { name: 'Ver se cabe no meu bolso' }).click();
+  await expect(page.getByText(/^Sobram R\$/)).toBeVisible();
+}
+
+/** A day of the month whose next date is 4 to 13 days from today in Brasília (days 29–31 are not offered). */
+function dayAboutAWeekAhead(): number {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Sao_Paulo' }));
+  for (let k = 4; k < 14; k += 1) {
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + k).getDate();
+    if (day <= 28) return day;
+  }
+  throw new Error('no day');
+}
 
 async function openAllDebts(page: Page) {
   await expect(page).toHaveURL(/\/minha-conta$/);
@@ -12,6 +39,9 @@ async function openAllDebts(page: Page) {
   await expect(page).toHaveURL(/\/minha-conta\/todas-as-dividas$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Todas as minhas dívidas' })).toBeVisible();
 }
+
+/** 'R$ 1.234,56' → 123456. */
+const centsOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
 /** A creditor's card on the page, by its heading (the logo's name). */
 const creditorCard = (page: Page, name: string) =>
@@ -86,8 +116,97 @@ test('Sandra fills her budget: R$ 900,00 free a month, offers that do not fit, a
   await expect(page.getByText('Não cabe', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // 'Plano de pagamento': every debt, the budget, and a split over 60 months that adds up
+  const downloading = page.waitForEvent('download');
+  await region.getByRole('button', { name: 'Baixar plano de pagamento' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('plano-de-pagamento.pdf');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const texts = await pdfTexts(Buffer.concat(chunks));
+  expect(texts.join(' ')).toContain('Plano de pagamento');
+  expect(texts[texts.indexOf('Disponível por mês para as dívidas: ') + 1]).toMatch(/^R\$\s900,00$/);
+  const header = texts.indexOf('Por mês');
+  const planned = [0, 1, 2, 3, 4].map((r) => centsOf(texts[header + 1 + r * 5 + 3] ?? ''));
+  expect(planned.reduce((a, b) => a + b, 0)).toBe(60 * 90_000);
+  expect(centsOf(texts[texts.indexOf('Total proposto no plano: ') + 1] ?? '')).toBe(60 * 90_000);
+  await expect(region.getByText('Plano de pagamento baixado.')).toBeVisible();
+
   await page.getByRole('button', { name: 'Apagar meu orçamento' }).click();
   await expect(page.getByText(/^Sobram/)).toHaveCount(0);
   await expect(region).toHaveCount(0);
   await expect(page.getByText('Não cabe', { exact: true })).toHaveCount(0);
+});
+
+test('Maria picks one payday for two creditors, sees which offers fit her budget, and concludes both agreements', async ({
+  page,
+}) => {
+  const maria = await signInAsCopyOf(page, 'maria');
+  await openAllDebts(page);
+  await fillBudget(page, [
+    ['Renda líquida mensal', '3500,00'],
+    ['Moradia', '1200,00'],
+    ['Alimentação', '700,00'],
+  ]);
+
+  const sameDay = page.getByRole('region', { name: 'Tudo no mesmo dia' });
+  const dia = dayAboutAWeekAhead();
+  await sameDay.getByLabel('Dia do pagamento').selectOption(String(dia));
+  await sameDay.getByRole('button', { name: 'Ver ofertas para este dia' }).click();
+  const offers = sameDay.getByRole('form', { name: 'Ofertas para o mesmo dia' });
+  const dateText = await offers.getByText(/^Todos com vencimento em /).textContent();
+  const shown = /(\d{2})\/(\d{2})\/(\d{4})/.exec(dateText ?? '');
+  expect(Number(shown?.[1])).toBeGreaterThanOrEqual(dia);
+  const due = `${shown?.[1]}/${shown?.[2]}/${shown?.[3]}`;
+  expect([0, 6]).not.toContain(new Date(`${shown?.[3]}-${shown?.[2]}-${shown?.[1]}T12:00:00Z`).getUTCDay());
+
+  // each offer says whether it fits the budget, in words
+  await expect(offers.getByText(/^(Cabe|Aperta|Não cabe)$/).first()).toBeVisible();
+  // two contracts of two creditors, each with its first offer
+  const groups = offers.getByRole('group');
+  const names = await groups.evaluateAll((all) =>
+    all.map((g) => g.querySelector('legend')?.textContent ?? ''),
+  );
+  const picked: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const creditor = name.split(',')[0] ?? '';
+    if (picked.some((p) => p.startsWith(creditor)) || picked.length === 2) continue;
+    await groups.nth(index).getByRole('radio').nth(1).check();
+    picked.push(name);
+  }
+  expect(picked).toHaveLength(2);
+  await expectNoSeriousA11yViolations(page);
+  await offers.getByRole('button', { name: 'Revisar 2 acordos' }).click();
+
+  await expect(page).toHaveURL(/\/minha-conta\/tudo-no-mesmo-dia$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Revisar acordos' })).toBeVisible();
+  const chosen = page.getByRole('list', { name: 'Acordos escolhidos' }).getByRole('listitem');
+  await expect(chosen).toHaveCount(2);
+  for (const name of picked) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText(/não é possível pagar todos os credores com um só pagamento/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Todos com vencimento em ${due}`))).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Concluir 2 acordos' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 de 2 acordos feitos.' })).toBeVisible();
+  await expect(chosen.getByText('Acordo feito.')).toHaveCount(2);
+  await expect(chosen.getByRole('link', { name: /^Ver acordo: / })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Concluir|^Tentar de novo/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // what reached the simulator: one gerarBoleto per agreement, each dated on the day shown
+  const response = await fetch(
+    `${STUB_URL}/__stub/proxy/requests?cpfCnpj=${maria.cpfCnpj}&metodo=gerarBoleto`,
+  );
+  const sent = (await response.json()) as { vencimento?: string; codcredor: string }[];
+  expect(sent).toHaveLength(2);
+  expect(new Set(sent.map((r) => r.codcredor)).size).toBe(2);
+  for (const r of sent) expect(r.vencimento).toBe(due);
+  expect(await agreementsOf(maria.cpfCnpj)).toHaveLength(2);
+
+  // a reload shows what was made, and sends nothing again
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: '2 de 2 acordos feitos.' })).toBeVisible();
+  expect(await agreementsOf(maria.cpfCnpj)).toHaveLength(2);
 });

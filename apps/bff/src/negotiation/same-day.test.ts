@@ -40,6 +40,11 @@ describe('every agreement on the same day', () => {
     const offered = contratos.filter((c) => c.propostas.length > 0);
     expect(offered.length).toBeGreaterThan(0);
     for (const c of offered) for (const p of c.propostas) expect(p.vencimento).toBe(expected);
+    // the ways to pay a review may ask for: each creditor's own boleto or PIX
+    for (const c of answer.credores) {
+      expect(c.formas).toContain('boleto');
+      for (const f of c.formas) expect(['boleto', 'pix']).toContain(f);
+    }
     // what reached the simulator: each contract's consultaProposta for that date
     const asked = stack.stub.state.proxyRequests
       .slice(before)

@@ -31,6 +31,13 @@ export const SAME_DAY_MESSAGES = {
 /** Where a 'Tudo no mesmo dia' summary goes back to: the page it was built on. */
 const SAME_DAY_RETURN = '/minha-conta/todas-as-dividas';
 
+/** The ways a creditor takes a proposal's agreement that a review may ask for: its own boleto or PIX. */
+const sameDayMethods = (creditor: Creditor) =>
+  creditor.pagamento
+    .filter((p) => p.pagamentoProposta)
+    .map((p) => p.tipoPagamento)
+    .filter((m): m is 'boleto' | 'pix' => m === 'boleto' || m === 'pix');
+
 const offerKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
 
 type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
@@ -45,15 +52,16 @@ async function contractOffers(
   today: string,
 ) {
   const scope = { ...contractScope(person, creditor.agrupador, contrato), vencimento: formatBrDate(day) };
+  const contratoExibido = maskContract(contrato);
   try {
     const proposals = await payableProposals(ports, scope, today, day);
     // only what is paid on that very day: an offer the upstream moved to another day is not this one
     const onDay = proposals.filter((p) => p.vencimento === day);
     return onDay.length > 0
-      ? { contrato, propostas: onDay, mensagem: null }
-      : { contrato, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
+      ? { contrato, contratoExibido, propostas: onDay, mensagem: null }
+      : { contrato, contratoExibido, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
   } catch {
-    return { contrato, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
+    return { contrato, contratoExibido, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
   }
 }
 
@@ -79,9 +87,9 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
         const contratos = await Promise.all(
           contracts.map((contrato) => contractOffers(ports, person, creditor, contrato, day, today)),
         );
-        return { credor, mensagem: null, contratos };
+        return { credor, formas: sameDayMethods(creditor), mensagem: null, contratos };
       } catch {
-        return { credor, mensagem: SAME_DAY_MESSAGES.failed, contratos: [] };
+        return { credor, formas: [], mensagem: SAME_DAY_MESSAGES.failed, contratos: [] };
       }
     }),
   );

@@ -41,6 +41,9 @@ const pages: Record<RouteName | 'notFound', LazyPage> = {
   todasAsDividas: async () => ({
     Component: (await import('../features/debts/all-debts-page')).AllDebtsPage,
   }),
+  mesmoDia: async () => ({
+    Component: (await import('../features/debts/same-day-review-page')).SameDayReviewPage,
+  }),
   negociacao: async () => ({
     Component: (await import('../features/negotiation/negotiation-page')).NegotiationPage,
   }),
@@ -95,6 +98,7 @@ const NEXT_PAGES: Partial<Record<RouteName, RouteName[]>> = {
   propostas: ['resumo'],
   resumo: ['acordoConcluido'],
   acordos: ['reemissaoConcluida'],
+  todasAsDividas: ['mesmoDia'],
 };
 
 /** Fetches the code of the pages a person goes to next from the page at `pathname` (a failure waits for the tap). */

@@ -14,6 +14,8 @@ import './all-debts.css';
 
 // The budget form (its masks and fields) comes after the list: its code is fetched on its own.
 const BudgetSection = lazy(() => import('./budget-section').then((m) => ({ default: m.BudgetSection })));
+const SameDaySection = lazy(() => import('./same-day-section').then((m) => ({ default: m.SameDaySection })));
+const PlanDownload = lazy(() => import('./plan-download').then((m) => ({ default: m.PlanDownload })));
 
 type AllDebts = RouterOutputs['debts']['all'];
 type CreditorLine = AllDebts['credores'][number];
@@ -196,6 +198,13 @@ function PlanNotice({ plan }: { plan: Plan }) {
           conciliação) do Tribunal de Justiça do seu estado.
         </li>
       </ul>
+      <p>
+        Baixe o seu plano de pagamento e leve ao Procon, à Defensoria Pública ou a um CEJUSC: ele lista suas
+        dívidas, o seu orçamento e uma divisão do que sobra por mês entre os credores, em até 60 meses.
+      </p>
+      <Suspense fallback={null}>
+        <PlanDownload />
+      </Suspense>
       <p className="debt-note">
         O que o portal mostra é uma proposta para ajudar você a se organizar, não uma orientação jurídica.
       </p>
@@ -263,6 +272,14 @@ export function AllDebtsPage() {
           )}
           {data.plano ? <PlanNotice plan={data.plano} /> : null}
         </>
+      ) : null}
+      {data && data.totais.contratos > 0 ? (
+        <section className="debt-same-day" aria-labelledby="mesmo-dia-titulo">
+          <h2 id="mesmo-dia-titulo">Tudo no mesmo dia</h2>
+          <Suspense fallback={<p role="status">Carregando...</p>}>
+            <SameDaySection />
+          </Suspense>
+        </section>
       ) : null}
       <section className="debt-budget" aria-labelledby="orcamento-titulo">
         <h2 id="orcamento-titulo">Cabe no meu bolso?</h2>

@@ -25,6 +25,7 @@ export const routeTable = {
   verificar: { path: '/verificar-boleto-ou-pix', access: 'open' },
   minhaConta: { path: '/minha-conta', access: 'private' },
   todasAsDividas: { path: '/minha-conta/todas-as-dividas', access: 'private' },
+  mesmoDia: { path: '/minha-conta/tudo-no-mesmo-dia', access: 'private' },
   acordos: { path: '/acordos', access: 'private' },
   negociacao: { path: '/negociacao', access: 'private' },
   propostas: { path: '/propostas', access: 'private' },

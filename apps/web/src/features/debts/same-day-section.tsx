@@ -1,0 +1,187 @@
+import { monthlyCostOf } from '@portal/validation/budget';
+import { DUE_DAY_MAX, formatBrDate } from '@portal/validation/dates';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
+import { errorMessage } from '../../lib/api/errors';
+import { type ProposalView, type RouterOutputs, trpc } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
+import { offerText } from './same-day-text';
+import './same-day.css';
+
+type SameDay = RouterOutputs['debts']['sameDay'];
+type CreditorOffers = SameDay['credores'][number];
+type Method = 'boleto' | 'pix';
+
+/** What the person picked for a contract: an offer (none: left out) and its way to pay. */
+interface Choice {
+  idProposta: string | null;
+  forma: Method;
+}
+
+const METHOD_LABEL: Record<Method, string> = { boleto: 'Boleto', pix: 'PIX' };
+const DAYS = Array.from({ length: DUE_DAY_MAX }, (_, i) => i + 1);
+const pickKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
+
+interface ContractChoiceProps {
+  line: CreditorOffers;
+  contract: CreditorOffers['contratos'][number];
+  pick: Choice | undefined;
+  livreCents: number | null;
+  onPick: (pick: Choice) => void;
+}
+
+/** One contract's offers for the day, as radios (the first: leave it out), and the way to pay the one picked. */
+function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractChoiceProps) {
+  const name = `oferta-${line.credor.codcredor}-${contract.contrato}`;
+  const chosen = pick?.idProposta ?? null;
+  const forma = pick?.forma ?? 'boleto';
+  const legend = `${line.credor.nome}, contrato ${contract.contratoExibido}`;
+  if (contract.propostas.length === 0) {
+    return (
+      <div className="same-day-contract">
+        <p className="same-day-contract-name">{legend}</p>
+        <p className="debt-note">{contract.mensagem}</p>
+      </div>
+    );
+  }
+  const option = (id: string | null, label: string, proposal?: ProposalView) => (
+    <label key={id ?? 'nenhuma'} className="same-day-option">
+      <input
+        type="radio"
+        name={name}
+        checked={chosen === id}
+        onChange={() => onPick({ idProposta: id, forma })}
+      />
+      <span>{label}</span>{' '}
+      {proposal ? <FitBadge cents={monthlyCostOf(proposal)} livreCents={livreCents} /> : null}
+    </label>
+  );
+  return (
+    <fieldset className="same-day-contract">
+      <legend className="same-day-contract-name">{legend}</legend>
+      {option(null, 'Não incluir')}
+      {contract.propostas.map((p) => option(p.id, offerText(p), p))}
+      {chosen !== null && line.formas.length > 1 ? (
+        <label className="same-day-method">
+          <span>Forma de pagamento</span>
+          <select
+            value={forma}
+            onChange={(event) => onPick({ idProposta: chosen, forma: event.target.value as Method })}
+          >
+            {line.formas.map((m) => (
+              <option key={m} value={m}>
+                {METHOD_LABEL[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * 'Tudo no mesmo dia': the person picks a day of the month; every contract's offers are valued again for
+ * it with each creditor; the person picks offers for several contracts and goes to one review page.
+ */
+export function SameDaySection() {
+  const navigate = useNavigate();
+  const livreCents = useFreeCents();
+  const [dia, setDia] = useState(10);
+  const [asked, setAsked] = useState<number | null>(null);
+  const [picks, setPicks] = useState<Record<string, Choice>>({});
+  const offers = trpc.debts.sameDay.useQuery(
+    { dia: asked ?? 1 },
+    { enabled: asked !== null, staleTime: 60_000, retry: false },
+  );
+  const review = trpc.debts.sameDayReview.useMutation({
+    onSuccess: () => void navigate(paths.mesmoDia),
+  });
+
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    setPicks({});
+    review.reset();
+    setAsked(dia);
+  };
+  const chosen = Object.entries(picks).filter(([, p]) => p.idProposta !== null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (review.isPending || chosen.length === 0) return;
+    review.mutate({
+      itens: chosen.map(([key, p]) => {
+        const [codcredor = '', contrato = ''] = key.split('|');
+        return { codcredor, contrato, idProposta: p.idProposta ?? '', formaPagamento: p.forma };
+      }),
+    });
+  };
+
+  return (
+    <>
+      <p>
+        Escolha um dia do mês para pagar. Cada credor calcula de novo as ofertas para essa data, e você revisa
+        todos os acordos juntos antes de concluir.
+      </p>
+      <form className="same-day-ask" onSubmit={ask}>
+        <label className="same-day-day">
+          <span>Dia do pagamento</span>
+          <select value={dia} onChange={(event) => setDia(Number(event.target.value))}>
+            {DAYS.map((d) => (
+              <option key={d} value={d}>
+                Dia {d}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-secondary" disabled={offers.isFetching}>
+          Ver ofertas para este dia
+        </button>
+      </form>
+      {offers.isFetching ? (
+        <p role="status" aria-busy="true">
+          Consultando seus credores para o dia {asked}...
+        </p>
+      ) : null}
+      {offers.isError && !offers.isFetching ? <p role="alert">{errorMessage(offers.error)}</p> : null}
+      {offers.data && !offers.isFetching ? (
+        <form className="same-day-offers" onSubmit={submit} aria-label="Ofertas para o mesmo dia">
+          <p className="same-day-date" role="status">
+            Todos com vencimento em {formatBrDate(offers.data.vencimento)}.
+          </p>
+          {offers.data.credores.map((line) =>
+            line.mensagem ? (
+              <p key={line.credor.codcredor} className="debt-note">
+                {line.credor.nome}: {line.mensagem}
+              </p>
+            ) : (
+              line.contratos.map((contract) => {
+                const key = pickKey(line.credor.codcredor, contract.contrato);
+                return (
+                  <ContractChoice
+                    key={key}
+                    line={line}
+                    contract={contract}
+                    pick={picks[key]}
+                    livreCents={livreCents}
+                    onPick={(pick) => setPicks((current) => ({ ...current, [key]: pick }))}
+                  />
+                );
+              })
+            ),
+          )}
+          {review.isError ? <p role="alert">{errorMessage(review.error)}</p> : null}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={chosen.length === 0 || review.isPending}
+          >
+            {chosen.length === 0
+              ? 'Escolha ao menos uma oferta'
+              : `Revisar ${chosen.length} ${chosen.length === 1 ? 'acordo' : 'acordos'}`}
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
