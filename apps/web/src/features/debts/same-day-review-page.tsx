@@ -4,13 +4,13 @@ import { formatMoney } from '@portal/validation/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
+import { offerText } from '../../components/budget/offer-text';
 import { BackLink } from '../../components/ui/back-link';
 import { errorMessage, isConflict } from '../../lib/api/errors';
 import { type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { agreementsHref } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
-import { offerText } from './same-day-text';
 import './same-day.css';
 
 type Cart = NonNullable<RouterOutputs['debts']['sameDayCart']>;

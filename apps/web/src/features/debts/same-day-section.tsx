@@ -3,10 +3,10 @@ import { DUE_DAY_MAX, formatBrDate } from '@portal/validation/dates';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
+import { offerText } from '../../components/budget/offer-text';
 import { errorMessage } from '../../lib/api/errors';
 import { type ProposalView, type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
-import { offerText } from './same-day-text';
 import './same-day.css';
 
 type SameDay = RouterOutputs['debts']['sameDay'];

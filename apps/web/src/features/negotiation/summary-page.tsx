@@ -1,4 +1,3 @@
-import { monthlyCostOf } from '@portal/validation/budget';
 import { isBlankOrValidEmail } from '@portal/validation/email';
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
@@ -7,6 +6,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { FitBadge } from '../../components/budget/fit-badge';
+import { offerText } from '../../components/budget/offer-text';
 import type { InstalmentDetails } from '../../components/instalment-details-modal';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
@@ -47,7 +47,6 @@ export const NOT_MADE_MESSAGE =
 type DeliveryInput = z.input<DeliverySchema>;
 type Delivery = z.output<DeliverySchema>;
 type SummaryFit = NonNullable<RouterOutputs['negotiation']['summaryFit']>;
-type FittingOffer = SummaryFit['cabem'][number];
 const deliveryResolver = lazyResolver((resolvers) => resolvers.delivery);
 
 /** /resumo: the agreement summary kept in the BFF session; without one the user goes to /minha-conta. */
@@ -251,7 +250,7 @@ function FitNotice({ fit, retorno }: { fit: SummaryFit; retorno: string }) {
           <ul className="summary-fit-offers">
             {fit.cabem.map((offer) => (
               <li key={offer.id}>
-                {offerText(offer)} <FitBadge cents={monthlyCostOf(offer)} livreCents={fit.livreCents} />
+                {offerText(offer)} <FitBadge cents={offer.mensalCents} livreCents={fit.livreCents} />
               </li>
             ))}
           </ul>
@@ -265,15 +264,6 @@ function FitNotice({ fit, retorno }: { fit: SummaryFit; retorno: string }) {
       <p>Você pode concluir mesmo assim: a escolha é sua.</p>
     </section>
   );
-}
-
-/** An offer in words: 'À vista R$ …', 'Entrada de R$ … + N × R$ …' or 'N × R$ …'. */
-function offerText(offer: FittingOffer): string {
-  if (offer.tipo === 'AV') return `À vista ${formatMoney(offer.valorPagoCents)}`;
-  const instalments = `${offer.quantidadeParcelas} × ${formatMoney(offer.parcelaCents)}`;
-  return offer.entradaCents > 0
-    ? `Entrada de ${formatMoney(offer.entradaCents)} + ${instalments}`
-    : instalments;
 }
 
 /** Where a settled creation takes the person: its concluded page, the failure page, or the agreement on /acordos. */
