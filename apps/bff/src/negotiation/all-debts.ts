@@ -10,12 +10,15 @@ import { contractScope, creditorBrief, creditorContracts, listCreditors } from '
 import { payableProposals } from './payable';
 import { toContractView, toDebtView } from './views';
 
-/**
- * A debt is prescribed when its oldest unpaid instalment fell due more than five years ago (Civil Code art.
- * 206 § 5 I; the STJ holds it can no longer be charged, in or out of court). The same day five years back,
- * compared as text: 29/02 needs no special case.
- */
+/** The same day five years back, compared as text: 29/02 needs no special case. */
 const fiveYearsBefore = (iso: string) => `${Number(iso.slice(0, 4)) - 5}${iso.slice(4)}`;
+
+/**
+ * A debt is prescribed when its oldest unpaid instalment (ISO date, undefined: none overdue) fell due more
+ * than five years ago (Civil Code art. 206 § 5 I; the STJ holds it can no longer be charged, in or out of court).
+ */
+export const isPrescribed = (oldestUnpaid: string | undefined, today: string) =>
+  oldestUnpaid !== undefined && oldestUnpaid < fiveYearsBefore(today);
 
 export const ALL_DEBTS_MESSAGES = {
   failed: 'Não foi possível consultar este credor agora.',
@@ -79,7 +82,7 @@ async function contractLine(
     ...base,
     devidoCents: debts.length > 0 ? debts.reduce((sum, d) => sum + d.valorCents, 0) : view.principalCents,
     diasAtraso: oldest ? daysBetween(oldest, today) : null,
-    prescrita: oldest !== undefined && oldest < fiveYearsBefore(today),
+    prescrita: isPrescribed(oldest, today),
     melhorAVista: upfront
       ? { id: upfront.id, totalCents: upfront.totalCents, descontoPercentual: upfront.descontoPercentual }
       : null,

@@ -197,3 +197,21 @@ describe('concluding every agreement of the day', () => {
     expect(agreementsMadeBy(user.cpfCnpj)).toEqual([]);
   });
 });
+
+describe('honest labels on the same day', () => {
+  it('labels a prescribed debt from the instalments its offers settle, and no other', async () => {
+    const user = stack.stub.state.clonePersona('rafael');
+    const client = stack.client();
+    await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+    const answer = await client.trpc.debts.sameDay.query({ dia: dayAbout(4) });
+    const contratos = answer.credores.flatMap((c) => c.contratos);
+    const prescribed = contratos.find((c) => c.contrato === '5800412937');
+    const ordinary = contratos.find((c) => c.contrato === '30125590418');
+    expect(prescribed?.propostas.length).toBeGreaterThan(0);
+    expect(prescribed?.prescrita).toBe(true);
+    expect(ordinary?.propostas.length).toBeGreaterThan(0);
+    expect(ordinary?.prescrita).toBe(false);
+    // the disputed one is not offered at all
+    expect(contratos.find((c) => c.contrato === '5502630184')).toBeUndefined();
+  });
+});

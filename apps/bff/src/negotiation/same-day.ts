@@ -8,7 +8,7 @@ import type { ProposalView, SameDayCart, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
-import { takeWideRead } from './all-debts';
+import { isPrescribed, takeWideRead } from './all-debts';
 import {
   contractScope,
   creditorBrief,
@@ -57,11 +57,20 @@ async function contractOffers(
     const proposals = await payableProposals(ports, scope, today, day);
     // only what is paid on that very day: an offer the upstream moved to another day is not this one
     const onDay = proposals.filter((p) => p.vencimento === day);
+    // the oldest instalment an offer settles: a prescribed debt is labelled, and none of its offers picked for the person
+    const [oldest] = onDay.flatMap((p) => p.prestacoes.map((i) => i.vencimento)).sort();
+    const prescrita = isPrescribed(oldest, today);
     return onDay.length > 0
-      ? { contrato, contratoExibido, propostas: onDay, mensagem: null }
-      : { contrato, contratoExibido, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
+      ? { contrato, contratoExibido, prescrita, propostas: onDay, mensagem: null }
+      : { contrato, contratoExibido, prescrita, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
   } catch {
-    return { contrato, contratoExibido, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
+    return {
+      contrato,
+      contratoExibido,
+      prescrita: false,
+      propostas: [],
+      mensagem: SAME_DAY_MESSAGES.outsideWindow,
+    };
   }
 }
 

@@ -60,6 +60,12 @@ function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractCh
   return (
     <fieldset className="same-day-contract">
       <legend className="same-day-contract-name">{legend}</legend>
+      {contract.prescrita ? (
+        <p className="debt-note">
+          <span className="debt-label debt-label--prescribed">Dívida prescrita</span> Ela não pode mais ser
+          cobrada, nem na Justiça nem fora dela. Pagar é uma escolha sua.
+        </p>
+      ) : null}
       {option(null, 'Não incluir')}
       {contract.propostas.map((p) => option(p.id, offerText(p), p))}
       {chosen !== null && line.formas.length > 1 ? (
