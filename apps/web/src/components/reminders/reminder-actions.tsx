@@ -1,6 +1,7 @@
 import { lazy, useState } from 'react';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { trpc } from '../../lib/api/trpc';
+import { saveBlob } from '../../lib/browser/save-file';
 import { ErrorModal } from '../ui/error-modal';
 import { ClockIcon, DownloadIcon } from '../ui/icons';
 import { OnDemand } from '../ui/on-demand';
@@ -10,20 +11,6 @@ import './reminder-actions.css';
 // Its code (and zod, with the shared schema) is fetched when it first opens.
 const ReminderModal = lazy(() => import('./reminder-modal').then((m) => ({ default: m.ReminderModal })));
 
-/** Saves a text the BFF made as a file, through a Blob URL and a temporary `<a download>`. */
-function saveText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // the browser has taken the file by the next task
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
  * 'Quero ser lembrado' (the reminders modal) and 'Adicionar à agenda' (an .ics of the agreement's open
  * instalments) for one agreement: on /acordos and on the page of an agreement just made.
@@ -31,7 +18,7 @@ function saveText(fileName: string, text: string, type: string): void {
 export function ReminderActions({ codcredor, contrato }: { codcredor: string; contrato: string }) {
   const [open, setOpen] = useState(false);
   const calendar = trpc.reminders.calendar.useMutation({
-    onSuccess: ({ nome, conteudo }) => saveText(nome, conteudo, 'text/calendar'),
+    onSuccess: ({ nome, conteudo }) => saveBlob(nome, new Blob([conteudo], { type: 'text/calendar' })),
   });
   return (
     <div className="reminder-actions">

@@ -1,23 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { BoletoView } from '../../lib/api/trpc';
+import { saveUrl } from '../../lib/browser/save-file';
 
 /** The boleto files are saved 500 ms apart, so the browser takes each download. */
 export const DOWNLOAD_SPACING_MS = 500;
 
 /** A file the BFF serves for this session: a boleto, or the agreement letter. */
 type DownloadFile = Pick<BoletoView, 'pdfUrl' | 'arquivo'>;
-
-/** Saves one file through a temporary `<a download>`, which keeps the file name the BFF gave it. */
-function saveFile(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /** The boletos that have a file to save (the BFF gives none for a card paid on the creditor's site). */
 export function downloadableBoletos<T extends DownloadFile>(boletos: readonly T[]): T[] {
@@ -46,7 +35,7 @@ export function useBoletoDownloads() {
     running.current = true;
     files.forEach((file, index) => {
       const save = () => {
-        saveFile(file.pdfUrl, file.arquivo);
+        saveUrl(file.pdfUrl, file.arquivo);
         if (index === files.length - 1) {
           running.current = false;
           timers.current = [];
