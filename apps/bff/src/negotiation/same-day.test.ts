@@ -91,6 +91,17 @@ async function twoCreditorsOnOneDay(trpc: Trpc) {
   throw new Error('no day with two creditors offering');
 }
 
+/** 'Revisar acordos' with the picks, each paid by boleto. */
+const reviewOf = (trpc: Trpc, picks: Awaited<ReturnType<typeof twoCreditorsOnOneDay>>['picks']) =>
+  trpc.debts.sameDayReview.mutate({
+    itens: picks.map((p) => ({
+      codcredor: p.codcredor,
+      contrato: p.contrato,
+      idProposta: p.proposta.id,
+      formaPagamento: 'boleto' as const,
+    })),
+  });
+
 const agreementsMadeBy = (cpfCnpj: string) =>
   stack.stub.state.proxyRequests.filter(
     (r) => r.metodo === 'gerarBoleto' && r.cpfcnpj === cpfCnpj,
@@ -104,14 +115,7 @@ describe('concluding every agreement of the day', () => {
   it('keeps one summary per contract, each concluded once with its own boletos, however often it is tapped', async () => {
     const { trpc, user } = await maria();
     const { vencimento, picks } = await twoCreditorsOnOneDay(trpc);
-    const review = await trpc.debts.sameDayReview.mutate({
-      itens: picks.map((p) => ({
-        codcredor: p.codcredor,
-        contrato: p.contrato,
-        idProposta: p.proposta.id,
-        formaPagamento: 'boleto' as const,
-      })),
-    });
+    const review = await reviewOf(trpc, picks);
     expect(review.vencimento).toBe(vencimento);
     expect(review.itens.map((i) => i.contrato)).toEqual(picks.map((p) => p.contrato));
     for (const [i, item] of review.itens.entries()) {
@@ -147,14 +151,7 @@ describe('concluding every agreement of the day', () => {
   it('concludes the others when one creditor fails, and says which agreement was not made', async () => {
     const { trpc, user } = await maria();
     const { picks } = await twoCreditorsOnOneDay(trpc);
-    const review = await trpc.debts.sameDayReview.mutate({
-      itens: picks.map((p) => ({
-        codcredor: p.codcredor,
-        contrato: p.contrato,
-        idProposta: p.proposta.id,
-        formaPagamento: 'boleto' as const,
-      })),
-    });
+    const review = await reviewOf(trpc, picks);
     const [failing, working] = review.itens;
     if (!failing || !working) throw new Error('two items');
     // (the knob also fails the upstream's REST calls: it is off again before the next agreement)

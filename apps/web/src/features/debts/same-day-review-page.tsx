@@ -32,23 +32,15 @@ const POLL_TIMES = 15;
 
 const METHOD_LABEL = { boleto: 'Boleto', pix: 'PIX', cartao: 'Cartão' } as const;
 
-/** The summary's offer as its terms: what /resumo shows, in one line. */
-const termsOf = (item: Item) =>
-  offerText({
-    tipo: item.tipoAcordo,
-    valorPagoCents: item.detalhes.totalCents,
-    entradaCents: item.detalhes.entradaCents ?? 0,
-    quantidadeParcelas: item.detalhes.demaisParcelas?.quantidade ?? 0,
-    parcelaCents: item.detalhes.demaisParcelas?.valorCents ?? 0,
-  });
-
-const monthOf = (item: Item) =>
-  monthlyCostOf({
-    tipo: item.tipoAcordo,
-    valorPagoCents: item.detalhes.totalCents,
-    entradaCents: item.detalhes.entradaCents ?? 0,
-    parcelaCents: item.detalhes.demaisParcelas?.valorCents ?? 0,
-  });
+/** A summary's offer as its terms: the one-line text and the month it weighs come from them. */
+const termsOf = (item: Item) => ({
+  tipo: item.tipoAcordo,
+  valorPagoCents: item.detalhes.totalCents,
+  entradaCents: item.detalhes.entradaCents ?? 0,
+  quantidadeParcelas: item.detalhes.demaisParcelas?.quantidade ?? 0,
+  parcelaCents: item.detalhes.demaisParcelas?.valorCents ?? 0,
+});
+const monthOf = (item: Item) => monthlyCostOf(termsOf(item));
 
 /** A creation's outcome as the page shows it. */
 function stateOf(outcome: Outcome): State {
@@ -103,7 +95,7 @@ function ReviewItem({ item, state, livreCents }: { item: Item; state: State; liv
         {item.credor.nome}, contrato {item.contratoExibido}
       </h2>
       <p>
-        {termsOf(item)} <FitBadge cents={monthOf(item)} livreCents={livreCents} />
+        {offerText(termsOf(item))} <FitBadge cents={monthOf(item)} livreCents={livreCents} />
       </p>
       <p>
         Vencimento em {formatBrDate(item.detalhes.vencimento)} · {METHOD_LABEL[item.formaPagamento]}
