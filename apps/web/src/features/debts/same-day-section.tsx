@@ -35,7 +35,9 @@ interface ContractChoiceProps {
 function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractChoiceProps) {
   const name = `oferta-${line.credor.codcredor}-${contract.contrato}`;
   const chosen = pick?.idProposta ?? null;
-  const forma = pick?.forma ?? 'boleto';
+  // boleto unless the creditor does not take it (then the one way it takes: there is nothing to choose)
+  const formas: readonly Method[] = line.formas;
+  const forma = pick?.forma ?? (formas.includes('boleto') ? 'boleto' : (formas[0] ?? 'boleto'));
   const legend = `${line.credor.nome}, contrato ${contract.contratoExibido}`;
   if (contract.propostas.length === 0) {
     return (

@@ -1,0 +1,526 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
+import { boleto, concluded, LINHA } from '../../../test/fixtures/agreements';
+import { proposal, summary } from '../../../test/fixtures/negotiation';
+import { MARIA, renderApp, renderWithProviders } from '../../../test/render-app';
+import type { RouterOutputs } from '../../lib/api/trpc';
+import { paths } from '../../lib/navigation/paths';
+import { PlanDownload } from './plan-download';
+
+type AllDebts = RouterOutputs['debts']['all'];
+type SameDay = RouterOutputs['debts']['sameDay'];
+type Cart = NonNullable<RouterOutputs['debts']['sameDayCart']>;
+type Outcome = RouterOutputs['agreements']['intent'];
+type BudgetView = RouterOutputs['budget']['get'];
+
+const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ').trim();
+
+/** A Blob's text (jsdom's Blob has no `text()`). */
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+const DAY = '2026-12-14';
+const OUTSIDE = 'Este credor não aceita pagamento nesta data. Escolha outro dia ou negocie separadamente.';
+const FAILED = 'Não foi possível consultar este credor agora.';
+
+/** R$ 1.000,00 free a month: up to R$ 700,00 'Cabe', up to R$ 1.000,00 'Aperta', more 'Não cabe'. */
+const BUDGET: BudgetView = {
+  orcamento: {
+    renda: 300_000,
+    despesas: {
+      moradia: 80_000,
+      alimentacao: 40_000,
+      transporte: 10_000,
+      saude: 10_000,
+      educacao: 0,
+      contas: 10_000,
+    },
+    outrasParcelas: 50_000,
+  },
+  livreCents: 100_000,
+  minimoExistencialCents: 60_000,
+};
+const NO_BUDGET: BudgetView = { orcamento: null, livreCents: null, minimoExistencialCents: 60_000 };
+
+/** The list behind the section: one contract, so 'Tudo no mesmo dia' is offered. */
+const ALL_DEBTS: AllDebts = {
+  credores: [
+    {
+      credor: { codcredor: '13', nome: 'Onda Telecom', logoUrl: null },
+      sequencial: false,
+      situacao: 'ok',
+      mensagem: null,
+      contratos: [
+        {
+          contrato: '30125590418',
+          contratoExibido: '30***418',
+          emAcordo: false,
+          emDisputa: false,
+          chamarProposta: true,
+          chamarDivida: true,
+          prescrita: false,
+          devidoCents: 123_456,
+          diasAtraso: 40,
+          melhorAVista: null,
+          menorParcela: null,
+        },
+      ],
+    },
+  ],
+  totais: { contratos: 1, devidoCents: 123_456, melhorAVistaCents: 0 },
+  plano: null,
+};
+
+type ContractOffers = Extract<SameDay['credores'][number], { mensagem: null }>['contratos'];
+
+const HORIZONTE_CONTRACTS: ContractOffers = [
+  {
+    contrato: '5800412937',
+    contratoExibido: '58***937',
+    prescrita: false,
+    mensagem: null,
+    // R$ 1.500,00: more than is free
+    propostas: [proposal({ id: 'H-AV', valorPagoCents: 150_000, totalCents: 150_000, vencimento: DAY })],
+  },
+];
+
+/** Onda takes boleto and PIX (two offers, and a second contract the day does not suit); Horizonte boleto only; Ipê failed. */
+const SAME_DAY: SameDay = {
+  vencimento: DAY,
+  credores: [
+    {
+      credor: { codcredor: '13', nome: 'Onda Telecom', logoUrl: null },
+      formas: ['boleto', 'pix'],
+      mensagem: null,
+      contratos: [
+        {
+          contrato: '30125590418',
+          contratoExibido: '30***418',
+          prescrita: false,
+          mensagem: null,
+          propostas: [
+            // R$ 650,00 in one month: fits
+            proposal({ id: 'O-AV', valorPagoCents: 65_000, totalCents: 65_000, vencimento: DAY }),
+            // the entry is the heavier month, R$ 900,00: tight
+            proposal({
+              id: 'O-AP3',
+              tipo: 'AP',
+              valorPagoCents: 90_000,
+              entradaCents: 90_000,
+              quantidadeParcelas: 3,
+              parcelaCents: 30_000,
+              totalCents: 180_000,
+              vencimento: DAY,
+            }),
+          ],
+        },
+        {
+          contrato: '30125590999',
+          contratoExibido: '30***999',
+          prescrita: false,
+          mensagem: OUTSIDE,
+          propostas: [],
+        },
+      ],
+    },
+    {
+      credor: { codcredor: '11', nome: 'Lojas Horizonte', logoUrl: null },
+      formas: ['boleto'],
+      mensagem: null,
+      contratos: HORIZONTE_CONTRACTS,
+    },
+    {
+      credor: { codcredor: '14', nome: 'Ipê Eletro', logoUrl: null },
+      formas: [],
+      mensagem: FAILED,
+      contratos: [],
+    },
+  ],
+};
+
+const onda = summary({
+  chave: 'k-onda',
+  credor: { codcredor: '13', nome: 'Onda Telecom', logoUrl: null },
+  contrato: '30125590418',
+  contratoExibido: '30***418',
+  idProposta: 'O-AV',
+  formaPagamento: 'pix',
+  detalhes: {
+    negociacao: 'À vista',
+    entradaCents: null,
+    demaisParcelas: null,
+    vencimento: DAY,
+    atualizadoCents: 90_000,
+    descontoCents: 25_000,
+    totalCents: 65_000,
+  },
+  retorno: paths.todasAsDividas,
+});
+const horizonte = summary({
+  chave: 'k-horizonte',
+  credor: { codcredor: '11', nome: 'Lojas Horizonte', logoUrl: null },
+  contrato: '5800412937',
+  contratoExibido: '58***937',
+  idProposta: 'H-AV',
+  formaPagamento: 'boleto',
+  detalhes: {
+    negociacao: 'À vista',
+    entradaCents: null,
+    demaisParcelas: null,
+    vencimento: DAY,
+    atualizadoCents: 200_000,
+    descontoCents: 50_000,
+    totalCents: 150_000,
+  },
+  retorno: paths.todasAsDividas,
+});
+const CART: Cart = { vencimento: DAY, itens: [onda, horizonte] };
+const HORIZONTE_LINE = '34191.09008 63571.277308 71444.640008 5 99990000150000';
+
+describe("'Tudo no mesmo dia' on 'Todas as minhas dívidas'", () => {
+  function renderSection(handlers: FakeHandlers = {}) {
+    const fake = installFakeBff({
+      'debts.all': () => ALL_DEBTS,
+      'budget.get': () => NO_BUDGET,
+      'debts.sameDay': () => SAME_DAY,
+      'debts.sameDayReview': () => CART,
+      'debts.sameDayCart': () => CART,
+      'agreements.intent': () => ({ status: 'nenhum' }),
+      ...handlers,
+    });
+    const user = userEvent.setup();
+    return { fake, user, ...renderApp(paths.todasAsDividas, { session: MARIA }) };
+  }
+
+  async function askDay12(user: ReturnType<typeof userEvent.setup>) {
+    await user.selectOptions(await screen.findByLabelText('Dia do pagamento'), 'Dia 12');
+    await user.click(screen.getByRole('button', { name: 'Ver ofertas para este dia' }));
+    return screen.findByRole('form', { name: 'Ofertas para o mesmo dia' });
+  }
+
+  const group = (form: HTMLElement, name: string) => within(form).getByRole('group', { name });
+  const submitButton = (form: HTMLElement) =>
+    within(form).getByRole('button', { name: /^(Escolha ao menos uma oferta|Revisar \d+ acordos?)$/ });
+
+  it('asks for the day chosen, shows its date, the contracts without offers and the creditor that failed', async () => {
+    const { fake, user } = renderSection();
+    const form = await askDay12(user);
+    expect(fake.callsTo('debts.sameDay').map((call) => call.input)).toEqual([{ dia: 12 }]);
+    expect(within(form).getByRole('status').textContent).toBe('Todos com vencimento em 14/12/2026.');
+    const outside = within(form).getByText('Onda Telecom, contrato 30***999');
+    expect(outside.nextElementSibling?.textContent).toBe(OUTSIDE);
+    expect(within(form).queryByRole('group', { name: 'Onda Telecom, contrato 30***999' })).toBeNull();
+    expect(within(form).getByText(`Ipê Eletro: ${FAILED}`)).toBeTruthy();
+
+    // each contract with offers: 'Não incluir' first, and chosen until an offer is picked
+    const ondaRadios = within(group(form, 'Onda Telecom, contrato 30***418')).getAllByRole('radio');
+    expect(ondaRadios.map((radio) => text(radio.closest('label') as HTMLElement))).toEqual([
+      'Não incluir',
+      'À vista R$ 650,00',
+      'Entrada de R$ 900,00 + 3 × R$ 300,00',
+    ]);
+    expect((ondaRadios[0] as HTMLInputElement).checked).toBe(true);
+    const button = submitButton(form) as HTMLButtonElement;
+    expect(button.textContent).toBe('Escolha ao menos uma oferta');
+    expect(button.disabled).toBe(true);
+
+    await user.click(button);
+    expect(fake.callsTo('debts.sameDayReview')).toHaveLength(0);
+  });
+
+  it('sends exactly the offers picked, PIX where chosen, and goes to the review', async () => {
+    const { fake, user, router } = renderSection();
+    const form = await askDay12(user);
+    const ondaGroup = group(form, 'Onda Telecom, contrato 30***418');
+    const horizonteGroup = group(form, 'Lojas Horizonte, contrato 58***937');
+    // no way to choose before an offer is picked, nor for a creditor taking boleto only
+    expect(within(ondaGroup).queryByLabelText('Forma de pagamento')).toBeNull();
+
+    await user.click(within(ondaGroup).getByRole('radio', { name: /^Entrada de R\$\s900,00/ }));
+    expect(submitButton(form).textContent).toBe('Revisar 1 acordo');
+    expect((submitButton(form) as HTMLButtonElement).disabled).toBe(false);
+    const method = within(ondaGroup).getByLabelText('Forma de pagamento') as HTMLSelectElement;
+    expect(Array.from(method.options).map((o) => o.textContent)).toEqual(['Boleto', 'PIX']);
+    expect(method.value).toBe('boleto');
+    await user.selectOptions(method, 'PIX');
+
+    await user.click(within(horizonteGroup).getByRole('radio', { name: /^À vista R\$\s1\.500,00/ }));
+    expect(within(horizonteGroup).queryByLabelText('Forma de pagamento')).toBeNull();
+    expect(submitButton(form).textContent).toBe('Revisar 2 acordos');
+
+    await user.click(submitButton(form));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.mesmoDia));
+    expect(fake.callsTo('debts.sameDayReview').map((call) => call.input)).toEqual([
+      {
+        itens: [
+          { codcredor: '13', contrato: '30125590418', idProposta: 'O-AP3', formaPagamento: 'pix' },
+          { codcredor: '11', contrato: '5800412937', idProposta: 'H-AV', formaPagamento: 'boleto' },
+        ],
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revisar acordos' })).toBeTruthy();
+  });
+
+  it("leaves out a contract set back to 'Não incluir'", async () => {
+    const { fake, user } = renderSection();
+    const form = await askDay12(user);
+    const ondaGroup = group(form, 'Onda Telecom, contrato 30***418');
+    const horizonteGroup = group(form, 'Lojas Horizonte, contrato 58***937');
+    await user.click(within(horizonteGroup).getByRole('radio', { name: /^À vista/ }));
+    await user.click(within(ondaGroup).getByRole('radio', { name: /^À vista R\$\s650,00/ }));
+    expect(submitButton(form).textContent).toBe('Revisar 2 acordos');
+
+    await user.click(within(horizonteGroup).getByRole('radio', { name: 'Não incluir' }));
+    expect(submitButton(form).textContent).toBe('Revisar 1 acordo');
+    await user.click(submitButton(form));
+    await waitFor(() => expect(fake.callsTo('debts.sameDayReview')).toHaveLength(1));
+    expect(fake.callsTo('debts.sameDayReview')[0]?.input).toEqual({
+      itens: [{ codcredor: '13', contrato: '30125590418', idProposta: 'O-AV', formaPagamento: 'boleto' }],
+    });
+  });
+
+  it('sends PIX for a creditor that takes PIX and no boleto, with nothing to choose', async () => {
+    const pixOnly: SameDay = {
+      vencimento: DAY,
+      credores: [
+        {
+          credor: { codcredor: '11', nome: 'Lojas Horizonte', logoUrl: null },
+          formas: ['pix'],
+          mensagem: null,
+          contratos: HORIZONTE_CONTRACTS,
+        },
+      ],
+    };
+    const { fake, user } = renderSection({ 'debts.sameDay': () => pixOnly });
+    const form = await askDay12(user);
+    const horizonteGroup = group(form, 'Lojas Horizonte, contrato 58***937');
+    await user.click(within(horizonteGroup).getByRole('radio', { name: /^À vista/ }));
+    expect(within(horizonteGroup).queryByLabelText('Forma de pagamento')).toBeNull();
+    await user.click(submitButton(form));
+    await waitFor(() => expect(fake.callsTo('debts.sameDayReview')).toHaveLength(1));
+    expect(fake.callsTo('debts.sameDayReview')[0]?.input).toEqual({
+      itens: [{ codcredor: '11', contrato: '5800412937', idProposta: 'H-AV', formaPagamento: 'pix' }],
+    });
+  });
+
+  it("marks each offer 'Cabe', 'Aperta' or 'Não cabe' with a budget", async () => {
+    const { user } = renderSection({ 'budget.get': () => BUDGET });
+    const form = await askDay12(user);
+    const names = within(form)
+      .getAllByRole('radio')
+      .map((radio) => text(radio.closest('label') as HTMLElement));
+    expect(names).toEqual([
+      'Não incluir',
+      'À vista R$ 650,00 Cabe',
+      'Entrada de R$ 900,00 + 3 × R$ 300,00 Aperta',
+      'Não incluir',
+      'À vista R$ 1.500,00 Não cabe',
+    ]);
+  });
+
+  it('marks no offer without a budget', async () => {
+    const { user, queryClient } = renderSection();
+    const form = await askDay12(user);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(form).getAllByRole('radio')).toHaveLength(5);
+    expect(within(form).queryByText(/^(Cabe|Aperta|Não cabe)$/)).toBeNull();
+  });
+});
+
+describe("'Revisar acordos' (/minha-conta/tudo-no-mesmo-dia)", () => {
+  const BAD_GATEWAY = 'O credor não respondeu agora. Tente de novo mais tarde.';
+  const madeOnda = () => concluded({ credor: onda.credor, contrato: onda.contrato, formaPagamento: 'pix' });
+  const madeHorizonte = () =>
+    concluded({
+      credor: horizonte.credor,
+      contrato: horizonte.contrato,
+      boletos: [boleto({ linhaDigitavel: HORIZONTE_LINE, arquivo: '5800412937_1.pdf' })],
+    });
+
+  function renderReview(handlers: FakeHandlers = {}) {
+    const fake = installFakeBff({
+      'budget.get': () => NO_BUDGET,
+      'debts.sameDayCart': () => CART,
+      'agreements.intent': () => ({ status: 'nenhum' }),
+      ...handlers,
+    });
+    const user = userEvent.setup();
+    return { fake, user, ...renderApp(paths.mesmoDia, { session: MARIA }) };
+  }
+
+  const item = async (name: string) =>
+    (await screen.findByRole('heading', { level: 2, name })).closest('li') as HTMLElement;
+  const outcome = () => screen.getByText(/acordos? feitos?\.$/);
+  const keysSent = (fake: ReturnType<typeof installFakeBff>) =>
+    fake.callsTo('agreements.create').map((call) => (call.input as { chave: string }).chave);
+
+  it('concludes each agreement by its key, one after the other; a failure leaves it to try again alone', async () => {
+    const first = deferred<null>();
+    let failFirst = true;
+    const { fake, user } = renderReview({
+      'agreements.create': ({ chave }) => {
+        if (chave === 'k-horizonte') return { status: 'concluido', acordo: madeHorizonte() };
+        if (failFirst)
+          return first.promise.then(() => Promise.reject(new FakeTrpcError('BAD_GATEWAY', BAD_GATEWAY)));
+        return { status: 'concluido', acordo: madeOnda() };
+      },
+    });
+    const ondaItem = await item('Onda Telecom, contrato 30***418');
+    expect(text(ondaItem)).toContain('Vencimento em 14/12/2026 · PIX');
+    await user.click(await screen.findByRole('button', { name: 'Concluir 2 acordos' }));
+
+    // the second waits for the first's answer
+    await waitFor(() => expect(keysSent(fake)).toEqual(['k-onda']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(keysSent(fake)).toEqual(['k-onda']);
+    expect(within(ondaItem).getByText('Concluindo...')).toBeTruthy();
+    first.resolve(null);
+    await waitFor(() => expect(keysSent(fake)).toEqual(['k-onda', 'k-horizonte']));
+
+    const horizonteItem = await item('Lojas Horizonte, contrato 58***937');
+    expect(await within(horizonteItem).findByText('Acordo feito.')).toBeTruthy();
+    expect(within(horizonteItem).getByText('Código do boleto:')).toBeTruthy();
+    expect(within(horizonteItem).getByText(HORIZONTE_LINE)).toBeTruthy();
+    expect(within(ondaItem).getByText(`Não foi feito: ${BAD_GATEWAY}`)).toBeTruthy();
+    expect(within(ondaItem).queryByText('Acordo feito.')).toBeNull();
+    expect(outcome().textContent).toBe('1 de 2 acordos feitos.');
+
+    failFirst = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo os que faltam' }));
+    expect(await within(ondaItem).findByText('Acordo feito.')).toBeTruthy();
+    expect(keysSent(fake)).toEqual(['k-onda', 'k-horizonte', 'k-onda']);
+    expect(within(ondaItem).getByText('PIX copia e cola:')).toBeTruthy();
+    expect(within(ondaItem).getByText(LINHA)).toBeTruthy();
+    expect(outcome().textContent).toBe('2 de 2 acordos feitos.');
+    expect(screen.queryByRole('button', { name: /Concluir|Tentar de novo/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ir para Minha Conta' }).getAttribute('href')).toBe(
+      paths.minhaConta,
+    );
+  });
+
+  it('on a reload, reads each key and sends nothing when both were made', async () => {
+    const { fake } = renderReview({
+      'agreements.intent': ({ chave }) => ({
+        status: 'concluido',
+        acordo: chave === 'k-onda' ? madeOnda() : madeHorizonte(),
+      }),
+      'agreements.create': () => {
+        throw new Error('nothing may be created on a reload');
+      },
+    });
+    await waitFor(() => expect(outcome().textContent).toBe('2 de 2 acordos feitos.'));
+    expect(
+      fake
+        .callsTo('agreements.intent')
+        .map((call) => (call.input as { chave: string }).chave)
+        .sort(),
+    ).toEqual(['k-horizonte', 'k-onda']);
+    expect(screen.getAllByText('Acordo feito.')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Concluir|Tentar de novo/ })).toBeNull();
+    expect(fake.callsTo('agreements.create')).toHaveLength(0);
+  });
+
+  describe('a creation already under way (409)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('asks its key again (every 2 s) until it is concluded, and sends it only once', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const polls: Outcome[] = [
+        { status: 'nenhum' },
+        { status: 'processando' },
+        { status: 'concluido', acordo: madeOnda() },
+      ];
+      const { fake } = renderReview({
+        'debts.sameDayCart': () => ({ vencimento: DAY, itens: [onda] }),
+        'agreements.intent': () => polls.shift() ?? { status: 'processando' },
+        'agreements.create': () => {
+          throw new FakeTrpcError('CONFLICT', 'Seu acordo está sendo processado.');
+        },
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Concluir 1 acordo' }));
+      await waitFor(() => expect(keysSent(fake)).toEqual(['k-onda']));
+      const ondaItem = await item('Onda Telecom, contrato 30***418');
+      expect(within(ondaItem).getByText('Concluindo...')).toBeTruthy();
+      expect(fake.callsTo('agreements.intent')).toHaveLength(1);
+
+      await vi.advanceTimersByTimeAsync(2_000);
+      await waitFor(() => expect(fake.callsTo('agreements.intent')).toHaveLength(2));
+      expect(within(ondaItem).queryByText('Acordo feito.')).toBeNull();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await within(ondaItem).findByText('Acordo feito.')).toBeTruthy();
+      expect(fake.callsTo('agreements.intent').map((call) => call.input)).toEqual([
+        { chave: 'k-onda' },
+        { chave: 'k-onda' },
+        { chave: 'k-onda' },
+      ]);
+      expect(keysSent(fake)).toEqual(['k-onda']);
+      expect(outcome().textContent).toBe('1 de 1 acordo feito.');
+    });
+  });
+
+  it("says there is nothing to review without a cart, with a link to 'Todas as minhas dívidas'", async () => {
+    renderReview({ 'debts.sameDayCart': () => null });
+    const empty = await screen.findByText(/^Nenhum acordo para revisar\./);
+    expect(within(empty).getByRole('link', { name: 'Todas as minhas dívidas' }).getAttribute('href')).toBe(
+      paths.todasAsDividas,
+    );
+    expect(screen.queryByRole('button', { name: /Concluir/ })).toBeNull();
+  });
+});
+
+describe("'Baixar plano de pagamento'", () => {
+  const PDF = '%PDF-1.4 plano';
+
+  it('asks for the plan once and saves it under the name the BFF gave', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:http://localhost/plano';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    const fake = installFakeBff({
+      'debts.planPdf': () => ({ arquivo: 'plano-de-pagamento.pdf', conteudo: btoa(PDF) }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PlanDownload />);
+    await user.click(screen.getByRole('button', { name: 'Baixar plano de pagamento' }));
+
+    expect(await screen.findByText('Plano de pagamento baixado.')).toBeTruthy();
+    expect(saved).toEqual(['plano-de-pagamento.pdf blob:http://localhost/plano']);
+    expect(fake.callsTo('debts.planPdf')).toHaveLength(1);
+    expect(created).toHaveLength(1);
+    expect(created[0]?.type).toBe('application/pdf');
+    expect(await readText(created[0] as Blob)).toBe(PDF);
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+  });
+
+  it('says why the plan could not be made', async () => {
+    const message = 'Preencha o seu orçamento em “Cabe no meu bolso?” para montar o plano.';
+    installFakeBff({
+      'debts.planPdf': () => {
+        throw new FakeTrpcError('PRECONDITION_FAILED', message);
+      },
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const user = userEvent.setup();
+    renderWithProviders(<PlanDownload />);
+    await user.click(screen.getByRole('button', { name: 'Baixar plano de pagamento' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.queryByText('Plano de pagamento baixado.')).toBeNull();
+  });
+});
