@@ -210,3 +210,50 @@ test('Maria picks one payday for two creditors, sees which offers fit her budget
   await expect(page.getByRole('status').filter({ hasText: '2 de 2 acordos feitos.' })).toBeVisible();
   expect(await agreementsOf(maria.cpfCnpj)).toHaveLength(2);
 });
+
+test('an offer that does not fit is marked so on every page, and /resumo names the offers that would before concluding', async ({
+  page,
+}) => {
+  await signInAsCopyOf(page, 'maria');
+  await openAllDebts(page);
+  // R$ 1.400,00 of income and no other expense: R$ 800,00 free once the mínimo existencial is kept
+  await fillBudget(page, [['Renda líquida mensal', '1400,00']]);
+  await expect(page.getByText(/^Sobram R\$\s800,00 por mês/)).toBeVisible();
+
+  const ipe = creditorCard(page, 'Ipê Eletro');
+  await expect(ipe.getByText('Não cabe', { exact: true })).toBeVisible();
+  await ipe.getByRole('link', { name: /^Ver ofertas: Contrato/ }).click();
+  await expect(page).toHaveURL(/\/negociacao\?/);
+  const upfront = page.getByRole('article', { name: 'À vista' });
+  await expect(upfront.getByText('Não cabe', { exact: true })).toBeVisible();
+  await upfront.getByRole('button', { name: 'Negociar' }).click();
+  // the instalments still to come stay out of it
+  await page.getByRole('dialog', { name: 'Parcelas a vencer' }).getByRole('button', { name: 'Não' }).click();
+
+  const payment = page.getByRole('dialog', { name: 'Como você quer pagar?' });
+  const value = payment.getByText(/^Valor: R\$/);
+  await expect(value).toContainText('Não cabe');
+  const price = await value.textContent();
+  await payment.getByText('Boleto').click();
+  await payment.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(page).toHaveURL(/\/resumo$/);
+  const notice = page.getByRole('region', { name: 'Este acordo não cabe no seu orçamento' });
+  await expect(notice).toBeVisible();
+  const asked = /R\$\s[\d.]+,\d{2}/.exec(price ?? '')?.[0] ?? 'no price';
+  await expect(notice).toContainText(`Ele pede ${asked} em um mês, e sobram R$ 800,00 por mês`);
+  const fitting = notice.getByRole('listitem');
+  expect(await fitting.count()).toBeGreaterThan(0);
+  for (const text of await fitting.allTextContents()) expect(text).toMatch(/(Cabe|Aperta)$/);
+  await expect(notice).toContainText('Você pode concluir mesmo assim: a escolha é sua.');
+  await expect(page.getByRole('button', { name: 'Concluir acordo' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // 'Escolher outra oferta' goes back to the contract's offers, each marked
+  await notice.getByRole('link', { name: 'Escolher outra oferta' }).click();
+  await expect(page).toHaveURL(/\/negociacao\?/);
+  await page.getByRole('link', { name: 'Ver propostas' }).click();
+  await expect(page).toHaveURL(/\/propostas\?/);
+  await expect(page.getByRole('button', { name: /Cabe$/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Não cabe$/ }).first()).toBeVisible();
+});

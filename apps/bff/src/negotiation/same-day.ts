@@ -26,13 +26,14 @@ export const SAME_DAY_MESSAGES = {
   failed: 'Não foi possível consultar este credor agora.',
   offersGone: 'As ofertas desta data não estão mais disponíveis. Escolha o dia novamente.',
   onePerContract: 'Escolha uma oferta por contrato.',
+  noMethod: 'Este credor não emite boleto nem PIX para acordos aqui. Negocie este contrato separadamente.',
 } as const;
 
 /** Where a 'Tudo no mesmo dia' summary goes back to: the page it was built on. */
 const SAME_DAY_RETURN = '/minha-conta/todas-as-dividas';
 
 /** The ways a creditor takes a proposal's agreement that a review may ask for: its own boleto or PIX. */
-const sameDayMethods = (creditor: Creditor) =>
+export const sameDayMethods = (creditor: Pick<Creditor, 'pagamento'>) =>
   creditor.pagamento
     .filter((p) => p.pagamentoProposta)
     .map((p) => p.tipoPagamento)
@@ -93,10 +94,22 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
         const contracts = (await creditorContracts(ports, person, creditor))
           .filter((c) => c.permiteproposta && !c.permiteacordo && c.emDisputa !== true)
           .map((c) => toContractView(c).contrato);
+        const formas = sameDayMethods(creditor);
+        // a creditor no review could pay is not asked: its contracts say so
         const contratos = await Promise.all(
-          contracts.map((contrato) => contractOffers(ports, person, creditor, contrato, day, today)),
+          contracts.map((contrato) =>
+            formas.length > 0
+              ? contractOffers(ports, person, creditor, contrato, day, today)
+              : {
+                  contrato,
+                  contratoExibido: maskContract(contrato),
+                  prescrita: false,
+                  propostas: [],
+                  mensagem: SAME_DAY_MESSAGES.noMethod,
+                },
+          ),
         );
-        return { credor, formas: sameDayMethods(creditor), mensagem: null, contratos };
+        return { credor, formas, mensagem: null, contratos };
       } catch {
         return { credor, formas: [], mensagem: SAME_DAY_MESSAGES.failed, contratos: [] };
       }
