@@ -17,7 +17,9 @@ import {
 
 /** Fills the budget step and asks whether it fits. */
 async function fillBudget(page: Page, amounts: [string, string][]) {
+  await page.getByRole('button', { name: 'Informar meu orçamento' }).click();
   const budget = page.getByRole('form', { name: 'Seu orçamento' });
+  await expect(budget.getByLabel('Renda líquida mensal')).toBeFocused();
   for (const [label, amount] of amounts) await budget.getByLabel(label).pressSequentially(amount);
   await budget.getByRole('button', { name: 'Ver se cabe no meu bolso' }).click();
   await expect(page.getByText(/^Sobram R\$/)).toBeVisible();
@@ -91,6 +93,7 @@ test('Sandra fills her budget: R$ 900,00 free a month, offers that do not fit, a
     page.getByRole('list', { name: 'Seus credores' }).getByRole('heading', { level: 2 }),
   ).toHaveCount(5);
 
+  await page.getByRole('button', { name: 'Informar meu orçamento' }).click();
   const budget = page.getByRole('form', { name: 'Seu orçamento' });
   const amounts: [string, string][] = [
     ['Renda líquida mensal', '2800,00'],

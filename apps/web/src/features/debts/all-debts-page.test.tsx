@@ -191,11 +191,16 @@ describe('AllDebtsPage', () => {
     });
     const onda = await creditor('Onda Telecom');
     expect(within(onda).queryByText('Cabe')).toBeNull();
+    // the form (and its masks) comes when asked for, its first field ready to type in
+    expect(screen.queryByLabelText('Renda líquida mensal')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Informar meu orçamento' }));
+    const income = await screen.findByLabelText('Renda líquida mensal');
+    await waitFor(() => expect(document.activeElement).toBe(income));
     expect(
       screen.getByText('Seu orçamento fica só nesta sessão: não é enviado aos credores nem guardado.'),
     ).toBeTruthy();
 
-    await user.type(await screen.findByLabelText('Renda líquida mensal'), '2800,00');
+    await user.type(income, '2800,00');
     await user.type(screen.getByLabelText('Moradia'), '1000');
     await user.type(screen.getByLabelText('Parcelas que você já paga por mês'), '150,5');
     const reads = fake.callsTo('debts.all').length;

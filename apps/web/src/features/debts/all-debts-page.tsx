@@ -1,6 +1,6 @@
 import { monthlyCostOf } from '@portal/validation/budget';
 import { formatMoney } from '@portal/validation/money';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FitBadge } from '../../components/budget/fit-badge';
 import { BackLink } from '../../components/ui/back-link';
@@ -167,6 +167,41 @@ function CreditorItem(props: {
   );
 }
 
+/**
+ * 'Cabe no meu bolso?': the budget form (its masks) is fetched when the person asks for it, or at once when
+ * the session already has a budget to show.
+ */
+function BudgetArea() {
+  const budget = trpc.budget.get.useQuery();
+  const [asked, setAsked] = useState(false);
+  // once shown, the form stays (a budget cleared leaves it empty, not folded away)
+  const [shown, setShown] = useState(false);
+  if (budget.data?.orcamento && !shown) setShown(true);
+  if (budget.data?.orcamento || shown || asked) {
+    return (
+      <Suspense fallback={<p role="status">Carregando...</p>}>
+        <BudgetSection focusFirst={asked} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      <p>
+        Informe sua renda e suas despesas do mês para saber quais ofertas cabem no seu bolso. Seu orçamento
+        fica só nesta sessão: não é enviado aos credores nem guardado.
+      </p>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={budget.isPending}
+        onClick={() => setAsked(true)}
+      >
+        Informar meu orçamento
+      </button>
+    </>
+  );
+}
+
 /** What the budget says of all the debts together: they fit in N months, or the over-indebtedness route. */
 function PlanNotice({ plan }: { plan: Plan }) {
   if (plan.cobre) {
@@ -228,6 +263,10 @@ export function AllDebtsPage() {
       <h1 className="page-title" tabIndex={-1}>
         Todas as minhas dívidas
       </h1>
+      <p className="all-debts-lead">
+        Todos os seus contratos com os credores parceiros: quanto você deve, há quanto tempo e as melhores
+        ofertas de cada um. Veja se elas cabem no seu orçamento e, se quiser, pague tudo no mesmo dia.
+      </p>
       {debts.isPending && !failed ? (
         <p className="all-debts-loading" role="status" aria-busy="true">
           <span className="all-debts-loading-bar" aria-hidden="true" />
@@ -283,9 +322,7 @@ export function AllDebtsPage() {
       ) : null}
       <section className="debt-budget" aria-labelledby="orcamento-titulo">
         <h2 id="orcamento-titulo">Cabe no meu bolso?</h2>
-        <Suspense fallback={<p role="status">Carregando...</p>}>
-          <BudgetSection />
-        </Suspense>
+        <BudgetArea />
       </section>
     </div>
   );

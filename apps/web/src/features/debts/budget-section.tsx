@@ -1,6 +1,6 @@
 import type { Budget } from '@portal/contracts/procedures/budget';
 import { formatMoney, formatMoneyPlain } from '@portal/validation/money';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api/errors';
@@ -117,8 +117,13 @@ function MoneyField({ label, value, error, onChange }: MoneyFieldProps) {
  * session only. Saved, it says what is free each month, which marks every offer of the page; the list's
  * totals and plan are read again with it.
  */
-export function BudgetSection() {
+export function BudgetSection({ focusFirst = false }: { focusFirst?: boolean }) {
   const budget = trpc.budget.get.useQuery();
+  const form = useRef<HTMLFormElement>(null);
+  // opened by 'Informar meu orçamento': the person goes on in its first field
+  useEffect(() => {
+    if (focusFirst) form.current?.querySelector('input')?.focus();
+  }, [focusFirst]);
   const utils = trpc.useUtils();
   const [edited, setEdited] = useState<Values | null>(null);
   const [incomeMissing, setIncomeMissing] = useState(false);
@@ -145,7 +150,7 @@ export function BudgetSection() {
   return (
     <div className="budget-section">
       <p>Seu orçamento fica só nesta sessão: não é enviado aos credores nem guardado.</p>
-      <form className="budget-form" onSubmit={submit} noValidate aria-label="Seu orçamento">
+      <form ref={form} className="budget-form" onSubmit={submit} noValidate aria-label="Seu orçamento">
         {FIELDS.map(({ name, label }) => (
           <MoneyField
             key={name}
