@@ -28,7 +28,7 @@ export type Budget = z.output<typeof budgetInput>;
 export const sameDayInput = z.object({ dia: z.number().int().min(1).max(DUE_DAY_MAX) });
 
 /** The most contracts one 'Tudo no mesmo dia' review takes (a person's contracts fit well within it). */
-export const SAME_DAY_MAX_ITEMS = 20;
+const SAME_DAY_MAX_ITEMS = 20;
 
 /**
  * debts.sameDayReview: the offers chosen on 'Tudo no mesmo dia', one per contract (the BFF refuses two), each with its way to
