@@ -98,7 +98,7 @@ export function SameDaySection() {
   const livreCents = useFreeCents();
   const [dia, setDia] = useState(10);
   const [asked, setAsked] = useState<number | null>(null);
-  const [picks, setPicks] = useState<Record<string, Choice>>({});
+  const [picks, setPicks] = useState<Record<string, Choice & { codcredor: string; contrato: string }>>({});
   const offers = trpc.debts.sameDay.useQuery(
     { dia: asked ?? 1 },
     { enabled: asked !== null, staleTime: 60_000, retry: false },
@@ -113,16 +113,13 @@ export function SameDaySection() {
     review.reset();
     setAsked(dia);
   };
-  const chosen = Object.entries(picks).filter(([, p]) => p.idProposta !== null);
+  const chosen = Object.values(picks).flatMap(({ codcredor, contrato, idProposta, forma }) =>
+    idProposta === null ? [] : [{ codcredor, contrato, idProposta, formaPagamento: forma }],
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (review.isPending || chosen.length === 0) return;
-    review.mutate({
-      itens: chosen.map(([key, p]) => {
-        const [codcredor = '', contrato = ''] = key.split('|');
-        return { codcredor, contrato, idProposta: p.idProposta ?? '', formaPagamento: p.forma };
-      }),
-    });
+    review.mutate({ itens: chosen });
   };
 
   return (
@@ -172,7 +169,12 @@ export function SameDaySection() {
                     contract={contract}
                     pick={picks[key]}
                     livreCents={livreCents}
-                    onPick={(pick) => setPicks((current) => ({ ...current, [key]: pick }))}
+                    onPick={(pick) =>
+                      setPicks((current) => ({
+                        ...current,
+                        [key]: { ...pick, codcredor: line.credor.codcredor, contrato: contract.contrato },
+                      }))
+                    }
                   />
                 );
               })
