@@ -43,6 +43,15 @@ const offerKey = (codcredor: string, contrato: string) => `${codcredor}|${contra
 
 type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
 
+/** A contract of the day with no offer to pick, and why (null: offers follow). */
+const withoutOffers = (contrato: string, mensagem: string | null) => ({
+  contrato,
+  contratoExibido: maskContract(contrato),
+  prescrita: false,
+  propostas: [] as ProposalView[],
+  mensagem,
+});
+
 /** One contract's offers valued for the day, or why there are none. */
 async function contractOffers(
   ports: SameDayPorts,
@@ -53,25 +62,16 @@ async function contractOffers(
   today: string,
 ) {
   const scope = { ...contractScope(person, creditor.agrupador, contrato), vencimento: formatBrDate(day) };
-  const contratoExibido = maskContract(contrato);
   try {
     const proposals = await payableProposals(ports, scope, today, day);
     // only what is paid on that very day: an offer the upstream moved to another day is not this one
     const onDay = proposals.filter((p) => p.vencimento === day);
-    // the oldest instalment an offer settles: a prescribed debt is labelled, and none of its offers picked for the person
+    if (onDay.length === 0) return withoutOffers(contrato, SAME_DAY_MESSAGES.outsideWindow);
+    // the oldest instalment its offers settle: a prescribed debt is labelled, none of its offers picked for one
     const [oldest] = onDay.flatMap((p) => p.prestacoes.map((i) => i.vencimento)).sort();
-    const prescrita = isPrescribed(oldest, today);
-    return onDay.length > 0
-      ? { contrato, contratoExibido, prescrita, propostas: onDay, mensagem: null }
-      : { contrato, contratoExibido, prescrita, propostas: [], mensagem: SAME_DAY_MESSAGES.outsideWindow };
+    return { ...withoutOffers(contrato, null), prescrita: isPrescribed(oldest, today), propostas: onDay };
   } catch {
-    return {
-      contrato,
-      contratoExibido,
-      prescrita: false,
-      propostas: [],
-      mensagem: SAME_DAY_MESSAGES.outsideWindow,
-    };
+    return withoutOffers(contrato, SAME_DAY_MESSAGES.outsideWindow);
   }
 }
 
@@ -100,13 +100,7 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
           contracts.map((contrato) =>
             formas.length > 0
               ? contractOffers(ports, person, creditor, contrato, day, today)
-              : {
-                  contrato,
-                  contratoExibido: maskContract(contrato),
-                  prescrita: false,
-                  propostas: [],
-                  mensagem: SAME_DAY_MESSAGES.noMethod,
-                },
+              : withoutOffers(contrato, SAME_DAY_MESSAGES.noMethod),
           ),
         );
         return { credor, formas, mensagem: null, contratos };
