@@ -23,8 +23,7 @@ type State =
   | { estado: 'a-concluir'; mensagem?: string }
   | { estado: 'concluindo' }
   | { estado: 'processando' }
-  | { estado: 'feito'; acordo: Made | null }
-  | { estado: 'recusado'; mensagem: string };
+  | { estado: 'feito'; acordo: Made | null };
 
 /** A still-processing creation is asked again this often, this many times, before the page says so. */
 const POLL_MS = 2_000;
@@ -106,9 +105,6 @@ function ReviewItem({ item, state, livreCents }: { item: Item; state: State; liv
         <p>Este acordo ainda está em processamento com o credor. Veja em Minha conta daqui a pouco.</p>
       ) : null}
       {state.estado === 'a-concluir' && state.mensagem ? (
-        <p className="same-day-failed">Não foi feito: {state.mensagem}</p>
-      ) : null}
-      {state.estado === 'recusado' ? (
         <p className="same-day-failed">Não foi feito: {state.mensagem}</p>
       ) : null}
     </li>
