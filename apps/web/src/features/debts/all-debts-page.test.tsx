@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
+import { NO_BUDGET } from '../../../test/fixtures/budget';
 import { MARIA, renderApp } from '../../../test/render-app';
 import type { RouterInputs, RouterOutputs } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { moneyTextToCents } from './budget-section';
 
 type AllDebts = RouterOutputs['debts']['all'];
-type BudgetView = RouterOutputs['budget']['get'];
 type Contract = AllDebts['credores'][number]['contratos'][number];
 
 const contract = (over: Partial<Contract>): Contract => ({
@@ -78,8 +78,6 @@ const RAFAEL: AllDebts = {
   totais: { contratos: 3, devidoCents: 873456, melhorAVistaCents: 80000 },
   plano: null,
 };
-
-const NO_BUDGET: BudgetView = { orcamento: null, livreCents: null, minimoExistencialCents: 60000 };
 
 function renderPage(handlers: FakeHandlers = {}) {
   const fake = installFakeBff({

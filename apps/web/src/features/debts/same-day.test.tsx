@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { boleto, concluded, LINHA } from '../../../test/fixtures/agreements';
+import { BUDGET, NO_BUDGET } from '../../../test/fixtures/budget';
 import { proposal, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp, renderWithProviders } from '../../../test/render-app';
 import type { RouterOutputs } from '../../lib/api/trpc';
@@ -13,7 +14,6 @@ type AllDebts = RouterOutputs['debts']['all'];
 type SameDay = RouterOutputs['debts']['sameDay'];
 type Cart = NonNullable<RouterOutputs['debts']['sameDayCart']>;
 type Outcome = RouterOutputs['agreements']['intent'];
-type BudgetView = RouterOutputs['budget']['get'];
 
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ').trim();
 
@@ -29,25 +29,6 @@ const readText = (blob: Blob) =>
 const DAY = '2026-12-14';
 const OUTSIDE = 'Este credor não aceita pagamento nesta data. Escolha outro dia ou negocie separadamente.';
 const FAILED = 'Não foi possível consultar este credor agora.';
-
-/** R$ 1.000,00 free a month: up to R$ 700,00 'Cabe', up to R$ 1.000,00 'Aperta', more 'Não cabe'. */
-const BUDGET: BudgetView = {
-  orcamento: {
-    renda: 300_000,
-    despesas: {
-      moradia: 80_000,
-      alimentacao: 40_000,
-      transporte: 10_000,
-      saude: 10_000,
-      educacao: 0,
-      contas: 10_000,
-    },
-    outrasParcelas: 50_000,
-  },
-  livreCents: 100_000,
-  minimoExistencialCents: 60_000,
-};
-const NO_BUDGET: BudgetView = { orcamento: null, livreCents: null, minimoExistencialCents: 60_000 };
 
 /** The list behind the section: one contract, so 'Tudo no mesmo dia' is offered. */
 const ALL_DEBTS: AllDebts = {

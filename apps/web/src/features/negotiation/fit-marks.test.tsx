@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deferred, type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
+import { BUDGET, NO_BUDGET } from '../../../test/fixtures/budget';
 import {
   concludedFrom,
   debt,
@@ -15,29 +16,12 @@ import { MARIA, renderApp } from '../../../test/render-app';
 import type { RouterOutputs } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 
-type BudgetView = RouterOutputs['budget']['get'];
 type SummaryFit = NonNullable<RouterOutputs['negotiation']['summaryFit']>;
 
 beforeEach(() => {
   // jsdom has no layout: the negotiation page scrolls its instalments into view.
   Element.prototype.scrollIntoView = () => {};
 });
-
-const ORCAMENTO = {
-  renda: 300_000,
-  despesas: {
-    moradia: 80_000,
-    alimentacao: 40_000,
-    transporte: 10_000,
-    saude: 10_000,
-    educacao: 0,
-    contas: 10_000,
-  },
-  outrasParcelas: 50_000,
-};
-/** R$ 1.000,00 free a month: up to R$ 700,00 'Cabe', up to R$ 1.000,00 'Aperta', more 'Não cabe'. */
-const BUDGET: BudgetView = { orcamento: ORCAMENTO, livreCents: 100_000, minimoExistencialCents: 60_000 };
-const NO_BUDGET: BudgetView = { orcamento: null, livreCents: null, minimoExistencialCents: 60_000 };
 
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 const PROPOSALS_URL = NEGOTIATION_URL.replace(paths.negociacao, paths.propostas);
