@@ -38,12 +38,17 @@ export type TrailPage = RouterInputs['tracking']['view']['page'];
 
 const TRPC_URL = '/trpc';
 
-/** Credentials and messages go alone (the BFF refuses them inside a batch); everything else is batched. */
+/**
+ * Credentials and messages go alone (the BFF refuses them inside a batch), and so does any request that
+ * may be stopped (a query with `abortOnUnmount`: a lookup the upstream may take minutes over): a batch
+ * is aborted only when all of its requests are, so batched beside another query it would never be.
+ * Everything else is batched.
+ */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => UNBATCHABLE_PROCEDURES.includes(op.path),
+        condition: (op) => UNBATCHABLE_PROCEDURES.includes(op.path) || Boolean(op.signal),
         true: httpLink({ url: TRPC_URL }),
         false: httpBatchLink({ url: TRPC_URL, maxItems: 10 }),
       }),
