@@ -138,3 +138,28 @@ describe('ErrorModal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('Escape before focus has reached the dialog', () => {
+  it('closes the topmost dialog only, as a keyboard user pressing it at once expects', () => {
+    const closeUnder = vi.fn();
+    const closeTop = vi.fn();
+    render(
+      <>
+        <button type="button">Fora</button>
+        <Modal open title="Embaixo" onClose={closeUnder} />
+        <Modal open title="Em cima" onClose={closeTop} />
+      </>,
+    );
+    // the key lands outside both dialogs (the page moved focus elsewhere as they opened)
+    document.body.focus();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(closeTop).toHaveBeenCalledTimes(1);
+    expect(closeUnder).not.toHaveBeenCalled();
+  });
+
+  it('leaves a dialog that cannot be closed open', () => {
+    render(<Modal open title="Aguarde" />);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(screen.getByRole('dialog', { name: 'Aguarde' })).toBeTruthy();
+  });
+});

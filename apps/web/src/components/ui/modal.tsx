@@ -5,6 +5,7 @@ import {
   type RefObject,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -62,6 +63,8 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 // Open modals, innermost last. Everything in <body> but the innermost one is made inert and the page
 // stops scrolling while any is open.
 const stack: HTMLElement[] = [];
+/** The open dialogs as they were put on screen (before their focus moves in), the last on top. */
+const shown: HTMLElement[] = [];
 const madeInert = new Set<Element>();
 
 function syncBackground(): void {
@@ -118,6 +121,28 @@ function OpenModal({
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  // Escape closes the topmost dialog from the moment it is on screen, even pressed before focus has
+  // reached it (a busy page moves focus a moment after the dialog shows); inside it, the dialog's own
+  // handler answers first and stops the key there.
+  useLayoutEffect(() => {
+    const overlay = overlayRef.current;
+    if (!overlay) return;
+    shown.push(overlay);
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || shown.at(-1) !== overlay) return;
+      if (!closeRef.current) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      shown.splice(shown.indexOf(overlay), 1);
+    };
+  }, []);
 
   useEffect(() => {
     const overlay = overlayRef.current;
