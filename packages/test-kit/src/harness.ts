@@ -83,6 +83,20 @@ export const PERSONA = {
   naoCadastrado: { cpfCnpj: '714.602.380-01', senha: 'Acordo@2026' },
 } as const;
 
+/**
+ * A fresh copy of a persona in the simulator (a document of its own, so a test's agreements touch no other
+ * test), signed in on a new client of `stack`: the client and the copy.
+ */
+export async function signedInCopy(
+  stack: Stack,
+  like: Parameters<Stack['stub']['state']['clonePersona']>[0],
+) {
+  const user = stack.stub.state.clonePersona(like);
+  const client = stack.client();
+  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
+  return { ...client, user };
+}
+
 /** The TRPCClientError a call fails with; fails the test if the call succeeds. */
 export const failure = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,4 +1,4 @@
-import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
+import { failure, type Stack, signedInCopy, startStack } from '@portal/test-kit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_MESSAGES } from '../core/messages';
 import { ALL_DEBTS_MESSAGES } from './all-debts';
@@ -11,12 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-async function as(persona: 'rafael' | 'sandra' | 'maria' | 'ana') {
-  const user = stack.stub.state.clonePersona(persona);
-  const client = stack.client();
-  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-  return client.trpc;
-}
+const as = async (persona: 'rafael' | 'sandra' | 'maria' | 'ana') =>
+  (await signedInCopy(stack, persona)).trpc;
 
 describe('every debt in one view', () => {
   it('labels a debt over 5 years overdue prescribed and a disputed one, and counts neither in what is offered', async () => {

@@ -1,4 +1,4 @@
-import { PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
+import { type Stack, signedInCopy, startStack } from '@portal/test-kit/harness';
 import { addDays, formatBrDate, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_DAY_MESSAGES } from './same-day';
@@ -20,12 +20,7 @@ function dayAbout(ahead: number): number {
   throw new Error('no day');
 }
 
-async function sandra() {
-  const user = stack.stub.state.clonePersona('sandra');
-  const client = stack.client();
-  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-  return { trpc: client.trpc, user };
-}
+const sandra = () => signedInCopy(stack, 'sandra');
 
 describe('every agreement on the same day', () => {
   it('values each contract again with its creditor for that date, and offers only what is paid on it', async () => {
@@ -66,12 +61,7 @@ describe('every agreement on the same day', () => {
   });
 });
 
-async function maria() {
-  const user = stack.stub.state.clonePersona('maria');
-  const client = stack.client();
-  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-  return { trpc: client.trpc, user };
-}
+const maria = () => signedInCopy(stack, 'maria');
 
 type Trpc = Awaited<ReturnType<typeof maria>>['trpc'];
 
@@ -197,10 +187,8 @@ describe('concluding every agreement of the day', () => {
 
 describe('honest labels on the same day', () => {
   it('labels a prescribed debt from the instalments its offers settle, and no other', async () => {
-    const user = stack.stub.state.clonePersona('rafael');
-    const client = stack.client();
-    await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-    const answer = await client.trpc.debts.sameDay.query({ dia: dayAbout(4) });
+    const { trpc } = await signedInCopy(stack, 'rafael');
+    const answer = await trpc.debts.sameDay.query({ dia: dayAbout(4) });
     const contratos = answer.credores.flatMap((c) => c.contratos);
     const prescribed = contratos.find((c) => c.contrato === '5800412937');
     const ordinary = contratos.find((c) => c.contrato === '30125590418');

@@ -1,4 +1,4 @@
-import { failure, PERSONA, type Stack, startStack } from '@portal/test-kit/harness';
+import { failure, type Stack, signedInCopy, startStack } from '@portal/test-kit/harness';
 import { pdfTexts } from '@portal/test-kit/pdf-text';
 import { formatMoney, parseMoney } from '@portal/validation/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +21,7 @@ const despesas = {
   contas: 10_000,
 };
 
-async function sandra() {
-  const user = stack.stub.state.clonePersona('sandra');
-  const client = stack.client();
-  await client.trpc.auth.signIn.mutate({ cpfCnpj: user.cpfCnpj, senha: PERSONA.maria.senha });
-  return { trpc: client.trpc, user };
-}
+const sandra = () => signedInCopy(stack, 'sandra');
 
 describe('the repayment plan', () => {
   it('asks for the budget first', async () => {
