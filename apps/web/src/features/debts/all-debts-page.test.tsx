@@ -3,28 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
 import { NO_BUDGET } from '../../../test/fixtures/budget';
+import { debtContract } from '../../../test/fixtures/debts';
 import { MARIA, renderApp } from '../../../test/render-app';
 import type { RouterInputs, RouterOutputs } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { moneyTextToCents } from './budget-section';
 
 type AllDebts = RouterOutputs['debts']['all'];
-type Contract = AllDebts['credores'][number]['contratos'][number];
-
-const contract = (over: Partial<Contract>): Contract => ({
-  contrato: '30125590418',
-  contratoExibido: '30***418',
-  emAcordo: false,
-  emDisputa: false,
-  chamarProposta: true,
-  chamarDivida: true,
-  prescrita: false,
-  devidoCents: 123456,
-  diasAtraso: 40,
-  melhorAVista: { id: 'av1', totalCents: 80000, descontoPercentual: '35,00%' },
-  menorParcela: { id: 'ap1', quantidadeParcelas: 10, parcelaCents: 15000, entradaCents: 0 },
-  ...over,
-});
 
 const RAFAEL: AllDebts = {
   credores: [
@@ -34,7 +19,7 @@ const RAFAEL: AllDebts = {
       situacao: 'ok',
       mensagem: null,
       contratos: [
-        contract({
+        debtContract({
           contrato: '5800412937',
           contratoExibido: '58***937',
           prescrita: true,
@@ -49,7 +34,7 @@ const RAFAEL: AllDebts = {
       situacao: 'ok',
       mensagem: null,
       contratos: [
-        contract({
+        debtContract({
           contrato: '5502630184',
           contratoExibido: '55***184',
           emDisputa: true,
@@ -65,7 +50,7 @@ const RAFAEL: AllDebts = {
       sequencial: false,
       situacao: 'ok',
       mensagem: null,
-      contratos: [contract({})],
+      contratos: [debtContract({})],
     },
     {
       credor: { codcredor: '14', nome: 'Ipê Eletro', logoUrl: null },
@@ -166,7 +151,7 @@ describe('AllDebtsPage', () => {
             situacao: 'ok',
             mensagem: null,
             contratos: [
-              contract({ emAcordo: true, diasAtraso: null, melhorAVista: null, menorParcela: null }),
+              debtContract({ emAcordo: true, diasAtraso: null, melhorAVista: null, menorParcela: null }),
             ],
           },
         ],

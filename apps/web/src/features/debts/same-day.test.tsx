@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { boleto, concluded, LINHA } from '../../../test/fixtures/agreements';
 import { BUDGET, NO_BUDGET } from '../../../test/fixtures/budget';
+import { debtContract } from '../../../test/fixtures/debts';
 import { proposal, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp, renderWithProviders } from '../../../test/render-app';
 import type { RouterOutputs } from '../../lib/api/trpc';
@@ -38,21 +39,7 @@ const ALL_DEBTS: AllDebts = {
       sequencial: false,
       situacao: 'ok',
       mensagem: null,
-      contratos: [
-        {
-          contrato: '30125590418',
-          contratoExibido: '30***418',
-          emAcordo: false,
-          emDisputa: false,
-          chamarProposta: true,
-          chamarDivida: true,
-          prescrita: false,
-          devidoCents: 123_456,
-          diasAtraso: 40,
-          melhorAVista: null,
-          menorParcela: null,
-        },
-      ],
+      contratos: [debtContract({ melhorAVista: null, menorParcela: null })],
     },
   ],
   totais: { contratos: 1, devidoCents: 123_456, melhorAVistaCents: 0 },
