@@ -2,7 +2,7 @@ import { monthlyCostOf } from '@portal/validation/budget';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FitBadge } from '../../components/budget/fit-badge';
+import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
@@ -251,8 +251,7 @@ function PlanNotice({ plan }: { plan: Plan }) {
 export function AllDebtsPage() {
   usePageTitle('Todas as minhas dívidas');
   const debts = trpc.debts.all.useQuery(undefined, { trpc: { abortOnUnmount: true } });
-  const budget = trpc.budget.get.useQuery();
-  const livreCents = budget.data?.livreCents ?? null;
+  const livreCents = useFreeCents();
   const data = debts.data;
   const failed = debts.isError && !debts.isFetching && !isUnauthorized(debts.error);
   const retry = () => void debts.refetch();
