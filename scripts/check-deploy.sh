@@ -7,11 +7,8 @@
 # settlement issued, pg_dump, the database dropped and restored with pg_restore, the declaration found
 # again byte for byte) and stop on SIGTERM in time. Needs Debian's postgresql package (and redis-server).
 # Leaves nothing behind.
-set -euo pipefail
 cd "$(dirname "$0")/.."
-t0=$(date +%s%N)
-step() { awk -v ns="$(($(date +%s%N) - t0))" -v msg="$*" 'BEGIN { printf "[%5.1fs] %s\n", ns / 1e9, msg }'; }
-fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+source scripts/steps.sh
 
 # --- the compose file -------------------------------------------------------------------------------
 # Offline (`config` needs no engine), each way the files are meant to be run, in a clean environment

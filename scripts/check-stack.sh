@@ -8,11 +8,8 @@
 # declaration must check out and download with the same bytes. Last, the BFF image must refuse unsafe
 # production settings. Leaves nothing running (KEEP_STACK=1 keeps it, to look).
 # Needs root, podman, catatonit, debootstrap and docker-compose (.ci/run installs them).
-set -euo pipefail
 cd "$(dirname "$0")/.."
-t0=$(date +%s%N)
-step() { awk -v ns="$(($(date +%s%N) - t0))" -v msg="$*" 'BEGIN { printf "[%5.1fs] %s\n", ns / 1e9, msg }'; }
-fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+source scripts/steps.sh
 
 project=portal-ci-$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-stack.XXXXXX")
@@ -54,14 +51,45 @@ postgres_password=$(openssl rand -hex 32)
 chmod 0444 "$work/key_secret" # the BFF runs as uid 1000, and Compose mounts the file as it is
 trap cleanup EXIT
 for _ in $(seq 50); do [[ -S ${DOCKER_HOST#unix://} ]] && break; sleep 0.1; done
+[[ -S ${DOCKER_HOST#unix://} ]] || { cat "$work/service.log" >&2; fail "podman's Docker API service did not start"; }
 step "podman $(podman --version | awk '{print $3}') answering the Docker API; $(docker-compose version --short)"
+
+# What an earlier run left when it was killed before its cleanup, or kept with KEEP_STACK: its containers
+# hold the network's fixed subnet, and its volumes a database. A run's project is portal-ci-<its pid>, so
+# only runs no longer alive are swept; a machine with nothing left from before has nothing to sweep.
+gone_runs() { # names of containers, volumes or networks → those of portal-ci runs whose process is gone
+  local name pid
+  while read -r name; do
+    [[ $name =~ ^portal-ci-([0-9]+)_ ]] || continue
+    pid=${BASH_REMATCH[1]}
+    ((pid != $$)) && ! kill -0 "$pid" 2>/dev/null && printf '%s\n' "$name"
+  done
+  return 0
+}
+swept=0
+for kind in container volume network; do
+  mapfile -t names < <(
+    case $kind in
+    container) podman ps -a --format '{{.Names}}' ;;
+    *) podman "$kind" ls --format '{{.Name}}' ;;
+    esac | gone_runs
+  )
+  ((${#names[@]})) || continue
+  podman "$kind" rm -f "${names[@]}" >/dev/null || fail "could not remove earlier runs' ${kind}s: ${names[*]}"
+  swept=$((swept + ${#names[@]}))
+done
+step "earlier runs: $swept containers, volumes and networks left behind removed"
 
 scripts/stack/stand-ins.sh
 step "base images: CI's stand-ins for node:22-bookworm-slim, redis, nginx and postgres (scripts/stack)"
 
 # Earlier runs' portal images go first: Podman's layer cache would otherwise hand a build whose sources
 # did not change (a commit touching tests or docs only) the earlier image, labels and all.
-podman images --format '{{.Repository}}:{{.Tag}}' | grep '^localhost/portal/' | xargs -r podman rmi -f >/dev/null
+# (None may exist: a machine that never built them has nothing to remove.)
+mapfile -t earlier < <(podman images --format '{{.Repository}}:{{.Tag}}' | awk '/^localhost\/portal\//')
+if ((${#earlier[@]})); then
+  podman rmi -f "${earlier[@]}" >/dev/null || fail "could not remove earlier runs' images: ${earlier[*]}"
+fi
 compose build >"$work/build.log" 2>&1 || { tail -40 "$work/build.log" >&2; fail "the images did not build"; }
 for app in bff stub; do
   image=localhost/portal/$app:$version
