@@ -47,7 +47,9 @@ async function keyKinds(): Promise<Map<string, number>> {
 }
 
 describe('a request an outer limit refused', () => {
-  it('writes nothing: 10,000 refused recoveries, sign-ins and questions for new documents add no key', async () => {
+  // 3,000 requests, 1,000 of each kind, each for a document never seen: a key written per refused request, or
+  // one in a few hundred, shows as a kind that grew; more requests prove nothing more and cost seconds.
+  it('writes nothing: 3,000 refused recoveries, sign-ins and questions for new documents add no key', async () => {
     // the address's one allowed request of each kind
     await post('recovery.send', { cpfCnpj: randomDocument('cpf') });
     await post('auth.signIn', { cpfCnpj: randomDocument('cpf'), senha: 'Errada@2026' });
@@ -57,7 +59,7 @@ describe('a request an outer limit refused', () => {
 
     const kinds = ['recovery.send', 'auth.signIn', 'auth.startChallenge'] as const;
     const statuses = new Map<number, number>();
-    for (let batch = 0; batch < 100; batch += 1) {
+    for (let batch = 0; batch < 30; batch += 1) {
       const replies = await Promise.all(
         Array.from({ length: 100 }, (_, i) => {
           const path = kinds[(batch * 100 + i) % kinds.length] ?? 'auth.signIn';
@@ -70,7 +72,7 @@ describe('a request an outer limit refused', () => {
 
     // every one refused (sign-in with the sign-in message's 401, the others 429), none reached the upstream
     expect([...statuses.keys()].sort()).toEqual([401, 429]);
-    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(3_000);
     expect([...stack.stub.calls.values()].reduce((a, b) => a + b, 0)).toBe(upstreamBefore);
     expect(await keyKinds()).toEqual(before);
   });

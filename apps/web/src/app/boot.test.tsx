@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeBff } from '../../test/fake-bff';
 import { prerenderAtBuild } from '../../test/prerender-at-build';
@@ -14,10 +15,20 @@ import { boot } from './boot';
 // Any console.error (React's hydration mismatch warnings among them) fails a test: test/setup.ts.
 
 let container: HTMLElement;
+let app: Root | undefined;
+// Each test's app is taken down with it: one left running (Minha conta, still loading its page) would render
+// beside the next test's prerender, which then finds that app's router and refuses to render inside it.
 afterEach(() => {
+  act(() => app?.unmount());
+  app = undefined;
   container?.remove();
   clearPrefill();
 });
+
+/** Boots the app in the test's #root, to be unmounted after the test. */
+async function started() {
+  app = await boot(container, createQueryClient());
+}
 
 /** The prerendered markup of `path` in a fresh #root, with the browser at that address. */
 async function prerendered(path: string) {
@@ -41,7 +52,7 @@ describe('the prerendered public pages', () => {
       const heading = container.querySelector('h1');
       const mainText = container.querySelector('main')?.textContent;
 
-      await act(() => boot(container, createQueryClient()));
+      await act(started);
       // The same nodes, now React's: hydrated, not rendered again.
       expect(container.querySelector('h1')).toBe(heading);
       await waitFor(() => expect(fake.callsTo('auth.session')).toHaveLength(1));
@@ -52,7 +63,7 @@ describe('the prerendered public pages', () => {
   it('asks for the session after hydrating and takes a signed-in visitor to Minha conta', async () => {
     installFakeBff({ 'auth.session': () => MARIA, 'partners.list': () => PARTNERS });
     await prerendered(paths.login);
-    await act(() => boot(container, createQueryClient()));
+    await act(started);
     await waitFor(() => expect(window.location.pathname).toBe(paths.minhaConta));
   });
 
@@ -77,7 +88,7 @@ describe('the prerendered public pages', () => {
     type('CPF/CNPJ', '529.982.247-25');
     type('Senha', 'Acordo@2026');
 
-    await act(() => boot(container, createQueryClient()));
+    await act(started);
     await waitFor(() => expect(button().disabled).toBe(false));
     expect(challenge().disabled).toBe(false);
     await act(async () => button().click());
@@ -92,7 +103,7 @@ describe('the prerendered public pages', () => {
     installFakeBff({ 'auth.session': () => null });
     await prerendered(paths.login);
     setPrefill('52998224725');
-    await act(() => boot(container, createQueryClient()));
+    await act(started);
     expect(await screen.findByDisplayValue('529.982.247-25')).toBeTruthy();
   });
 });
