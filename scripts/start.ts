@@ -41,6 +41,8 @@ const config = loadConfig({
     : { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
   ...process.env,
 });
+// the simulator, as the creditor's upstream, keeps the notices' quiet hours the portal keeps
+stub.state.noticeQuietHours = config.REMINDER_QUIET_HOURS;
 const app = await buildApp(config);
 await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -26,6 +26,8 @@ export async function startStack({
       : {}),
     ...env,
   });
+  // the simulated upstream keeps the notices' quiet hours the BFF keeps (a suite runs at any hour)
+  stub.state.noticeQuietHours = config.REMINDER_QUIET_HOURS;
   const app = await buildApp(config, deps);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,5 +1,4 @@
 import {
-  NOTICE_QUIET_HOURS,
   noticesRequest,
   notificationsRequest,
   passwordChangeRequest,
@@ -47,10 +46,10 @@ const BRASILIA_HOUR = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** Whether an instant falls in the quiet hours (21:00 to 08:00 in Brasília), when no notice is sent. */
-function inQuietHours(ms: number): boolean {
+/** Whether an instant falls in the quiet hours (from `from`:00 to `to`:00 in Brasília), when no notice is sent. */
+function inQuietHours(ms: number, { from, to }: { from: number; to: number }): boolean {
   const hour = Number(BRASILIA_HOUR.formatToParts(ms).find((p) => p.type === 'hour')?.value);
-  return hour >= NOTICE_QUIET_HOURS.from || hour < NOTICE_QUIET_HOURS.to;
+  return from > to ? hour >= from || hour < to : hour >= from && hour < to;
 }
 
 /** The signed-in user's own account: profile edit, password, deletion, score, rating, consent. */
@@ -160,7 +159,7 @@ export function noticeRoutes(app: FastifyInstance, state: StubState, faults: Fau
       new Set(body.avisos.map((a) => a.id)).size === body.avisos.length &&
       body.avisos.every((a) => {
         const at = Date.parse(a.enviarEm);
-        return at >= now && !inQuietHours(at);
+        return at >= now && !inQuietHours(at, state.noticeQuietHours);
       });
     if (!valid) return reply.code(400).send({ msg: ACCOUNT_MESSAGES.invalid });
     return { data: { agendados: state.notices.replaceSchedule(user.cpfCnpj, body.avisos) } };

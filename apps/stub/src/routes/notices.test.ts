@@ -104,6 +104,19 @@ describe('PUT /avisos', () => {
     expect((await person.schedule()).map((n) => n.id)).toEqual(['kept']);
   });
 
+  it('keeps the quiet hours the portal it serves keeps, a window within one day too', async () => {
+    const person = await ana();
+    stub.state.noticeQuietHours = { from: 12, to: 14 };
+    try {
+      // 21:30 is no longer quiet; 12:30 is
+      expect((await person.put([notice({ enviarEm: '2026-11-24T21:30:00-03:00' })])).status).toBe(200);
+      expect((await person.put([notice({ enviarEm: '2026-11-24T12:30:00-03:00' })])).status).toBe(400);
+      expect((await person.put([notice({ enviarEm: '2026-11-24T14:00:00-03:00' })])).status).toBe(200);
+    } finally {
+      stub.state.noticeQuietHours = { from: 21, to: 8 };
+    }
+  });
+
   it('takes the edges of the day, and this very minute', async () => {
     const person = await ana();
     const edges = [

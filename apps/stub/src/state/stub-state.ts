@@ -1,3 +1,4 @@
+import { NOTICE_QUIET_HOURS } from '@portal/contracts/upstream/account';
 import { createLedger } from '../negotiation/agreements';
 import { createAccessRecords } from './access-records';
 import { createContactRequests } from './contact-requests';
@@ -50,6 +51,11 @@ export function createStubState({ now = Date.now, tokenTtlMs = 60 * 60 * 1000 }:
     payments: createPayments(now),
     /** the reminders users scheduled (PUT /avisos) and the ones sent */
     notices,
+    /**
+     * the Brasília hours no notice may be scheduled in (NOTICE_QUIET_HOURS unless set): the portal it serves
+     * sets its own (REMINDER_QUIET_HOURS), which an upstream of theirs would be agreed on
+     */
+    noticeQuietHours: { ...NOTICE_QUIET_HOURS } as { from: number; to: number },
 
     findUser: users.findUser,
     findUserByEmail: users.findUserByEmail,
