@@ -1,7 +1,7 @@
 import type { Summary } from '@portal/bff/core/records';
 import type { Ports } from '@portal/bff/ports/ports';
 import type { TrailVisit } from '@portal/bff/upstream/trail-channel';
-import type { AgreementQueryResult, Boleto, Creditor } from '@portal/contracts/upstream/entities';
+import type { AgreementQueryResult, Boleto, Contract, Creditor } from '@portal/contracts/upstream/entities';
 
 // What the agreements' unit tests share: a summary, a creditor, an agreement, and fakes of the upstream's
 // calls the agreements make, which keep what reached them.
@@ -22,6 +22,25 @@ export const CREDITOR: Creditor = {
 };
 
 export const CONTRACT = '7201938455';
+
+/** The summary's contract as its creditor lists it (consultaContrato), open to negotiation. */
+const listedContract = (changes: Partial<Contract> = {}): Contract => ({
+  codcredor: CREDITOR.agrupador,
+  numcontrato: CONTRACT,
+  situacao: 'Contrato em atraso',
+  quantidadeParcelas: 3,
+  valorprincipal: '880,00',
+  permiteacordo: false,
+  permiteproposta: true,
+  permitedivida: true,
+  ...changes,
+});
+
+/** The proxy replies that list the creditor and its contract, as the contract's standing asks them. */
+export const listingReplies = (contract: Partial<Contract> = {}) => ({
+  consultaDebito: () => ({ credor: [CREDITOR] }),
+  consultaContrato: () => ({ contratos: [listedContract(contract)] }),
+});
 
 export const summaryOf = (chave = 'chave-1', changes: Partial<Summary> = {}): Summary => ({
   chave,

@@ -6,6 +6,13 @@ import { ownerOf } from '../activity/owner';
 import type { ConcludedAgreement, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
+import {
+  assertNegotiable,
+  claimContract,
+  intentKey,
+  releaseContract,
+  STANDING_MESSAGES,
+} from '../negotiation/contract-standing';
 import { contractScope } from '../negotiation/creditors';
 import { summaryWithKey } from '../negotiation/same-day';
 import type { Ports } from '../ports/ports';
@@ -14,13 +21,12 @@ import { letterOfSummary } from './agreement-letter';
 import { boletoViews, letterFile } from './boleto-files';
 import { deliveryOf } from './delivery';
 import {
-  agreementCodeOn,
   answeredWithError,
   answerOf,
   bodyOf,
+  contractOf,
   INTENT_TTL_MS,
   type Intent,
-  intentKey,
   neverSent,
   pendingKey,
   type ReconcilePorts,
@@ -64,10 +70,25 @@ export async function createAgreement(
     throw new Refusal('precondition', AGREEMENT_MESSAGES.noSummary);
   }
   const delivery = await deliveryOf(ports, person, input.email || undefined, input.telefone || undefined);
-  // What the contract has before the send: an agreement that appears after it is this intent's.
-  const before = await agreementCodeOn(ports, person, summary);
-  const intent: Intent = { owner, body, summary, before, sentAt: Date.now() };
-  if (!(await store.claim(key, intent, INTENT_TTL_MS))) return repeat(await store.get<Intent>(key));
+  const claimed: Intent = { owner, body, summary, before: null, sentAt: Date.now() };
+  if (!(await store.claim(key, claimed, INTENT_TTL_MS))) return repeat(await store.get<Intent>(key));
+  const on = contractOf(summary);
+  let intent: Intent;
+  try {
+    // One agreement per contract at a time: this intent claims the contract, then the contract's standing is
+    // asked afresh (in dispute, or an agreement made since, is refused). What the contract has before the
+    // send: an agreement that appears after it is this intent's.
+    if (!(await claimContract(ports, person, on, input.chave, INTENT_TTL_MS)))
+      throw new Refusal('precondition', STANDING_MESSAGES.processing);
+    const { agreement } = await assertNegotiable(ports, person, on, input.chave);
+    intent = { ...claimed, before: agreement?.codigoAcordo ?? null, sentAt: Date.now() };
+    await store.set(key, intent, INTENT_TTL_MS);
+  } catch (error) {
+    // nothing was sent: the key and the contract are free again
+    await releaseContract(ports, person, on, input.chave).catch(() => undefined);
+    await store.delete(key).catch(() => undefined);
+    throw error;
+  }
   // Found by the person's other sessions while it processes (a failure here only hides it there).
   await store.set(pendingKey(owner), input.chave, INTENT_TTL_MS).catch(() => undefined);
 
@@ -85,7 +106,8 @@ export async function createAgreement(
     });
   } catch (error) {
     if (neverSent(error)) {
-      // The upstream never got it: nothing was made, so the key is free for another try.
+      // The upstream never got it: nothing was made, so the key and the contract are free for another try.
+      await releaseContract(ports, person, on, input.chave).catch(() => undefined);
       await store.delete(key).catch(() => undefined);
       throw error;
     }

@@ -1,11 +1,13 @@
 import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import {
+  agreementOf,
   boletoAt,
   CONTRACT,
   CREDITOR,
   failureOf,
   fakeProxy,
   fakeTrail,
+  listingReplies,
   OTHER,
   summaryOf,
 } from '@portal/test-kit/agreement-fakes';
@@ -13,9 +15,10 @@ import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import { ownerOf } from '../activity/owner';
 import type { Person } from '../core/session';
+import { claimContract, intentKey, processingOn, STANDING_MESSAGES } from '../negotiation/contract-standing';
 import { UpstreamError } from '../upstream/errors';
 import { createAgreement } from './create';
-import { bodyOf, type Intent, intentKey, pendingKey } from './intent';
+import { bodyOf, type Intent, pendingKey } from './intent';
 import { AGREEMENT_MESSAGES } from './types';
 
 const CHAVE = 'chave-1';
@@ -33,9 +36,11 @@ const nothingFound = () =>
 function portsWith(
   issue: () => unknown = () => ISSUED,
   after: () => unknown = () => ({ codigoAcordo: 'AC-1' }),
+  listed: Parameters<typeof listingReplies>[0] = {},
 ) {
   let sent = false;
   const proxy = fakeProxy({
+    ...listingReplies(listed),
     consultaAcordo: () => {
       if (!sent) throw nothingFound();
       return after();
@@ -203,5 +208,82 @@ describe('createAgreement', () => {
     expect(await ports.store.get<Intent>(intentKey(CHAVE))).toMatchObject({ summary: { chave: CHAVE } });
     expect(await ports.store.get(pendingKey(ownerOf(ports, maria)))).toBe(CHAVE);
     expect(ports.log.lines.map((l) => l.message)).toContain('agreement outcome unknown: pending');
+  });
+});
+
+describe('createAgreement and the contract it concludes', () => {
+  it('refuses a contract its creditor says is in dispute, sending nothing and keeping nothing', async () => {
+    const { ports, proxy } = portsWith(undefined, undefined, { emDisputa: true });
+    const maria = await withSummary(ports);
+    expect(await failureOf(createAgreement(ports, maria, INPUT))).toMatchObject({
+      kind: 'precondition',
+      message: STANDING_MESSAGES.disputed,
+    });
+    expect(proxy.of('gerarBoleto')).toEqual([]);
+    expect(await ports.store.get(intentKey(CHAVE))).toBeUndefined();
+    expect(await processingOn(ports, maria, CREDITOR.agrupador, CONTRACT)).toBeUndefined();
+  });
+
+  it('refuses a contract that has a live agreement, and concludes one whose agreement was cancelled', async () => {
+    const live = fakeProxy({
+      ...listingReplies({ permiteacordo: true }),
+      consultaAcordo: () => agreementOf(),
+    });
+    const ports = memoryPorts({ proxy: live.proxy, trail: fakeTrail().trail });
+    const maria = await withSummary(ports);
+    expect(await failureOf(createAgreement(ports, maria, INPUT))).toMatchObject({
+      message: STANDING_MESSAGES.inAgreement,
+    });
+    expect(live.of('gerarBoleto')).toEqual([]);
+
+    let sent = false;
+    const cancelled = fakeProxy({
+      ...listingReplies({ permiteacordo: true }),
+      consultaAcordo: () => (sent ? { codigoAcordo: 'AC-NEW' } : agreementOf({ situacao: 'CANCELADO' })),
+      gerarBoleto: () => {
+        sent = true;
+        return ISSUED;
+      },
+    });
+    const again = memoryPorts({ proxy: cancelled.proxy, trail: fakeTrail().trail });
+    const ana = await withSummary(again);
+    expect((await createAgreement(again, ana, INPUT)).status).toBe('concluido');
+    expect(cancelled.of('gerarBoleto')).toHaveLength(1);
+  });
+
+  it('makes one agreement per contract: another key for it waits for the first, whatever path kept it', async () => {
+    const { ports, proxy } = portsWith(() => {
+      throw new UpstreamError('timeout', 'proxy gerarBoleto: timeout');
+    });
+    const maria = await withSummary(ports);
+    expect(await createAgreement(ports, maria, INPUT)).toEqual({ status: 'processando' });
+    expect(await processingOn(ports, maria, CREDITOR.agrupador, CONTRACT)).toBe(CHAVE);
+    // the same contract in a 'Tudo no mesmo dia' review, under its own key
+    await ports.sessions.write(maria, 'cart', { vencimento: '2026-11-24', itens: [summaryOf('chave-2')] });
+    expect(await failureOf(createAgreement(ports, maria, { ...INPUT, chave: 'chave-2' }))).toMatchObject({
+      kind: 'precondition',
+      message: STANDING_MESSAGES.processing,
+    });
+    expect(proxy.of('gerarBoleto')).toHaveLength(1);
+    expect(await ports.store.get(intentKey('chave-2'))).toBeUndefined();
+  });
+
+  it('takes over the claim of an intent that is gone, and gives its own up once settled', async () => {
+    const { ports, proxy } = portsWith();
+    const maria = await withSummary(ports);
+    await claimContract(ports, maria, { codcredor: CREDITOR.agrupador, contrato: CONTRACT }, 'gone', 60_000);
+    expect(await processingOn(ports, maria, CREDITOR.agrupador, CONTRACT)).toBeUndefined();
+    expect((await createAgreement(ports, maria, INPUT)).status).toBe('concluido');
+    expect(proxy.of('gerarBoleto')).toHaveLength(1);
+    expect(await processingOn(ports, maria, CREDITOR.agrupador, CONTRACT)).toBeUndefined();
+    expect(
+      await claimContract(
+        ports,
+        maria,
+        { codcredor: CREDITOR.agrupador, contrato: CONTRACT },
+        'next',
+        60_000,
+      ),
+    ).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { SHARED_MESSAGES } from '../core/messages';
 import type { ConcludedAgreement } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
+import { withAgreementStanding } from '../negotiation/contract-standing';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import { isoOf, paidDayOf } from '../negotiation/views';
 import type { Ports } from '../ports/ports';
@@ -89,6 +90,7 @@ export async function agreementInProgress(
     credor: creditorBrief(creditor),
     contrato: input.contrato,
     contratoExibido: maskContract(input.contrato),
+    estado: withAgreementStanding(data),
     codigoAcordo: data.codigoAcordo,
     formaPagamento: data.formaPagamento,
     parcelas: data.parcelasAcordo.map((p) => ({

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import { digitsOnly } from '@portal/validation/mask';
 import { isOwner, ownerForms } from '../activity/owner';
 import type { Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import { firstFound } from '../keys/keyring';
-import { contractScope } from '../negotiation/creditors';
+import { agreementNow, intentKey, releaseContract } from '../negotiation/contract-standing';
 import type { Ports } from '../ports/ports';
 import { type SignedInTrailPorts, trackAgreement } from '../tracking/trail';
 import { UpstreamError } from '../upstream/errors';
@@ -46,11 +45,10 @@ const RECONCILE_MARGIN_MS = 1_000;
 const RECONCILE_CLAIM_MS = 10_000;
 
 /** What recording an intent's outcome reaches: the store, the session's slots, the trail. */
-type SettlePorts = Pick<Ports, 'store' | 'sessions'> & SignedInTrailPorts;
+type SettlePorts = Pick<Ports, 'store' | 'sessions' | 'keys'> & SignedInTrailPorts;
 /** What reading and reconciling an intent reaches besides: the proxy, the owner's keys, the channel's limit. */
 export type ReconcilePorts = SettlePorts & Pick<Ports, 'proxy' | 'keys' | 'config' | 'log' | 'db'>;
 
-export const intentKey = (chave: string) => `agreement-intent:${chave}`;
 /** The person's latest intent still processing, for their other sessions and devices to find. */
 export const pendingKey = (owner: string) => `agreement-pending:${owner}`;
 export const bodyOf = (input: { email?: string | undefined; telefone?: string | undefined }) =>
@@ -75,24 +73,22 @@ export function answerOf(
   return intent.result ?? { status: 'processando' };
 }
 
-/** The code of the agreement in progress on the summary's contract, null when it has none. */
+/** The code of the agreement on the summary's contract, null when it has none. */
 export async function agreementCodeOn(
   ports: Pick<Ports, 'proxy'>,
   person: Person,
   summary: Summary,
 ): Promise<string | null> {
-  try {
-    const agreement = await ports.proxy.call(
-      'consultaAcordo',
-      contractScope(person, summary.credor.codcredor, summary.contrato),
-    );
-    return agreement.codigoAcordo;
-  } catch (error) {
-    // 'Nenhum acordo em andamento para este contrato.' (retorno 1) is an answer: there is none.
-    if (error instanceof UpstreamError && error.details.retorno === PROXY_RETORNO.notFound) return null;
-    throw error;
-  }
+  return (
+    (await agreementNow(ports, person, summary.credor.codcredor, summary.contrato))?.codigoAcordo ?? null
+  );
 }
+
+/** The contract a summary concludes, as the claim on it names it. */
+export const contractOf = (summary: Summary) => ({
+  codcredor: summary.credor.codcredor,
+  contrato: summary.contrato,
+});
 
 /** A request that never left the BFF: nothing was made, the key may be sent again. */
 export const neverSent = (error: unknown) => error instanceof UpstreamError && error.details.unsent === true;
@@ -117,6 +113,8 @@ export async function settle(
 ) {
   await ports.store.set(intentKey(chave), { ...intent, result } satisfies Intent, INTENT_TTL_MS);
   await forgetPending(ports, intent.owner, chave);
+  // no longer being made: what the contract has now is the upstream's to say
+  await releaseContract(ports, person, contractOf(intent.summary), chave).catch(() => undefined);
   const { sessions } = ports;
   if ((await sessions.read(person, 'summary'))?.chave === chave) await sessions.clear(person, 'summary');
   if (result.status === 'concluido' || result.status === 'registrado')
@@ -193,6 +191,7 @@ export async function reconcile(
   ports.log.info({}, 'agreement intent reconciled: nothing made, the key is free');
   await store.delete(key);
   await forgetPending(ports, intent.owner, chave);
+  await releaseContract(ports, person, contractOf(summary), chave).catch(() => undefined);
   await store.delete(`${key}:reconciling`).catch(() => undefined);
   return intent.answered === 'erro' ? { status: 'erro' } : { status: 'nenhum' };
 }

@@ -14,6 +14,7 @@ import { ownerOf } from '../activity/owner';
 import type { ConcludedAgreement } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
+import { intentKey } from '../negotiation/contract-standing';
 import { UpstreamError } from '../upstream/errors';
 import {
   agreementCodeOn,
@@ -21,7 +22,6 @@ import {
   answerOf,
   bodyOf,
   type Intent,
-  intentKey,
   intentStatus,
   neverSent,
   pendingAgreement,

@@ -1,6 +1,6 @@
 import type { Person } from '../core/session';
 import type { CreditorPorts } from '../negotiation/creditors';
-import { contractsOf, offersFor } from '../negotiation/offers';
+import { knownContracts, listedContract, offersFor, withDates } from '../negotiation/offers';
 import type { Ports } from '../ports/ports';
 import { agreementInProgress } from './in-progress';
 
@@ -12,19 +12,30 @@ import { agreementInProgress } from './in-progress';
  */
 export async function openCreditor(
   ports: CreditorPorts &
-    Pick<Ports, 'activation' | 'device' | 'reminders' | 'push' | 'keys' | 'upstream' | 'config'>,
+    Pick<Ports, 'activation' | 'device' | 'reminders' | 'push' | 'keys' | 'upstream' | 'config' | 'store'>,
   person: Person,
   codcredor: string,
 ) {
-  const contratos = await contractsOf(ports, person, codcredor);
-  const only = contratos.length === 1 ? contratos[0] : undefined;
-  if (!only) return { contratos, seguinte: null };
-  const { contrato } = only;
-  if (only.destino === 'acordos') {
-    const acordo = await agreementInProgress(ports, person, { codcredor, contrato }).catch(() => null);
-    return { contratos, seguinte: acordo && { pagina: 'acordos' as const, acordo } };
+  const known = await knownContracts(ports, person, codcredor);
+  // with one contract, its dates come with the next page's data
+  if (known.length !== 1 || !known[0]) {
+    return {
+      contratos: (await withDates(ports, person, codcredor, known)).map(listedContract),
+      seguinte: null,
+    };
   }
-  const pedido = { codcredor, contrato, propostas: only.chamarProposta, dividas: only.chamarDivida };
-  const ofertas = await offersFor(ports, person, pedido).catch(() => null);
-  return { contratos, seguinte: ofertas && { pagina: 'negociacao' as const, pedido, ofertas } };
+  const only = known[0];
+  const view = listedContract(only);
+  const { contrato } = view;
+  if (view.destino === 'acordos') {
+    const acordo = await agreementInProgress(ports, person, { codcredor, contrato }).catch(() => null);
+    return { contratos: [view], seguinte: acordo && { pagina: 'acordos' as const, acordo } };
+  }
+  const pedido = { codcredor, contrato, propostas: view.chamarProposta, dividas: view.chamarDivida };
+  const ofertas = await offersFor(ports, person, pedido, only).catch(() => null);
+  // the standing its offers read (a prescribed debt is known from their dates)
+  return {
+    contratos: [ofertas ? { ...view, estado: ofertas.estado } : view],
+    seguinte: ofertas && { pagina: 'negociacao' as const, pedido, ofertas },
+  };
 }

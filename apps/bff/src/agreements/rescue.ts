@@ -13,6 +13,7 @@ import { ownerForms, ownerOf } from '../activity/owner';
 import { SHARED_MESSAGES } from '../core/messages';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
+import { withAgreementStanding } from '../negotiation/contract-standing';
 import { contractScope, creditorBrief, creditorOf } from '../negotiation/creditors';
 import type { Ports } from '../ports/ports';
 import { replanReminders } from '../reminders/reminders';
@@ -249,7 +250,13 @@ export async function agreementsNeedingAttention(ports: RescuePorts, person: Per
         const standing = standingOf(creditor, agreement, today);
         if (!standing.atraso && !standing.cancelado) return [];
         return [
-          { credor: creditorBrief(creditor), contrato, contratoExibido: maskContract(contrato), ...standing },
+          {
+            credor: creditorBrief(creditor),
+            contrato,
+            contratoExibido: maskContract(contrato),
+            estado: withAgreementStanding(agreement),
+            ...standing,
+          },
         ];
       } catch (err) {
         ports.log.warn({ err }, 'attention: an agreement could not be read');

@@ -23,6 +23,16 @@ export interface SummaryInstalment {
   futura: boolean;
 }
 
+/**
+ * A contract's standing (negotiation/contract-standing.ts decides it): an agreement live or being made on
+ * it, in dispute, prescribed since its oldest unpaid instalment's due date, or open.
+ */
+export type ContractStanding =
+  | { tipo: 'aberta' }
+  | { tipo: 'prescrita'; desde: string }
+  | { tipo: 'em-disputa' }
+  | { tipo: 'em-acordo'; processando: boolean };
+
 /** The agreement summary (the old portal's `dadosResumo`), kept in the BFF session. */
 export interface Summary {
   /** the idempotency key of the agreement this summary may create (one per summary) */

@@ -22,17 +22,15 @@ describe('every debt in one view', () => {
     const prescribed = lines.find((l) => l.contrato === '5800412937');
     const disputed = lines.find((l) => l.contrato === '5502630184');
     const ordinary = lines.find((l) => l.contrato === '30125590418');
-    expect(prescribed).toMatchObject({ prescrita: true, emDisputa: false, emAcordo: false });
+    expect(prescribed?.estado.tipo).toBe('prescrita');
     expect(prescribed?.diasAtraso).toBeGreaterThan(5 * 365);
     expect(disputed).toMatchObject({
-      emDisputa: true,
-      prescrita: false,
+      estado: { tipo: 'em-disputa' },
       melhorAVista: null,
       menorParcela: null,
     });
     expect(ordinary).toMatchObject({
-      prescrita: false,
-      emDisputa: false,
+      estado: { tipo: 'aberta' },
       diasAtraso: 65,
       chamarProposta: true,
     });
@@ -67,7 +65,12 @@ describe('every debt in one view', () => {
   it('shows an agreement in progress as such, without offers', async () => {
     const all = await (await as('ana')).debts.all.query();
     const card = all.credores.flatMap((c) => c.contratos).find((l) => l.contrato === '6011452873');
-    expect(card).toMatchObject({ emAcordo: true, melhorAVista: null, menorParcela: null });
+    expect(card).toMatchObject({
+      estado: { tipo: 'em-acordo', processando: false },
+      destino: 'acordos',
+      melhorAVista: null,
+      menorParcela: null,
+    });
   });
 
   it('names a creditor that fails, and still shows the others', async () => {

@@ -2,30 +2,22 @@ import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
 import { daysBetween, todayInBrazil } from '@portal/validation/dates';
 import { repaymentPlan } from '@portal/validation/repayment-plan';
 import { SHARED_MESSAGES } from '../core/messages';
+import type { ContractStanding } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { capacityOf } from './budget';
+import { contractStanding, contractStandingFor, offersAllowed, oldestUnpaid } from './contract-standing';
 import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
 import { payableProposals } from './payable';
 import { toContractView, toDebtView } from './views';
-
-/** The same day five years back, compared as text: 29/02 needs no special case. */
-const fiveYearsBefore = (iso: string) => `${Number(iso.slice(0, 4)) - 5}${iso.slice(4)}`;
-
-/**
- * A debt is prescribed when its oldest unpaid instalment (ISO date, undefined: none overdue) fell due more
- * than five years ago (Civil Code art. 206 § 5 I; the STJ holds it can no longer be charged, in or out of court).
- */
-export const isPrescribed = (oldestUnpaid: string | undefined, today: string) =>
-  oldestUnpaid !== undefined && oldestUnpaid < fiveYearsBefore(today);
 
 export const ALL_DEBTS_MESSAGES = {
   failed: 'Não foi possível consultar este credor agora.',
   slow: 'Este credor não respondeu a tempo.',
 } as const;
 
-type AllDebtsPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
+type AllDebtsPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter' | 'store' | 'keys'>;
 
 /**
  * Reading every creditor at once asks the upstream a call per contract: 20 such readings (this page, the
@@ -45,21 +37,22 @@ async function contractLine(
   today: string,
 ) {
   const view = toContractView(contract);
+  const listed = await contractStandingFor(ports, person, creditor.agrupador, contract);
   const base = {
     contrato: view.contrato,
     contratoExibido: view.contratoExibido,
-    emAcordo: view.destino === 'acordos',
-    emDisputa: contract.emDisputa === true,
     /** what /negociacao asks the creditor for this contract, as a creditor card's link says */
     chamarProposta: view.chamarProposta,
     chamarDivida: view.chamarDivida,
+    /** where its creditor card's link leads: /acordos for an agreement the upstream knows */
+    destino: view.destino,
   };
-  if (base.emAcordo || base.emDisputa) {
+  if (!offersAllowed(listed)) {
     return {
       ...base,
+      estado: listed,
       devidoCents: view.principalCents,
       diasAtraso: null,
-      prescrita: false,
       melhorAVista: null,
       menorParcela: null,
     };
@@ -71,18 +64,14 @@ async function contractLine(
       ? ports.proxy.call('consultaDivida', scope).then((d) => d.dividas.map(toDebtView))
       : [],
   ]);
-  const overdue = debts
-    .filter((d) => d.vencimento < today)
-    .map((d) => d.vencimento)
-    .sort();
-  const oldest = overdue[0];
+  const oldest = oldestUnpaid(debts.filter((d) => d.vencimento < today));
   const upfront = proposals.filter((p) => p.tipo === 'AV').sort((a, b) => a.totalCents - b.totalCents)[0];
   const plan = proposals.filter((p) => p.tipo === 'AP').sort((a, b) => a.parcelaCents - b.parcelaCents)[0];
   return {
     ...base,
+    estado: contractStanding({ contract, agreement: null, oldest, processing: false, today }),
     devidoCents: debts.length > 0 ? debts.reduce((sum, d) => sum + d.valorCents, 0) : view.principalCents,
     diasAtraso: oldest ? daysBetween(oldest, today) : null,
-    prescrita: isPrescribed(oldest, today),
     melhorAVista: upfront
       ? { id: upfront.id, totalCents: upfront.totalCents, descontoPercentual: upfront.descontoPercentual }
       : null,
@@ -96,6 +85,9 @@ async function contractLine(
       : null,
   };
 }
+
+/** A line the budget plan and the offers' total count: an open one (not prescribed, disputed or agreed). */
+export const countedLine = (l: { estado: ContractStanding }) => l.estado.tipo === 'aberta';
 
 type ContractLine = Awaited<ReturnType<typeof contractLine>>;
 
@@ -150,7 +142,7 @@ export async function allDebts(ports: AllDebtsPorts, person: Person) {
     }),
   );
   const lines = credores.flatMap((c) => c.contratos);
-  const offered = lines.filter((l) => !l.prescrita && !l.emDisputa && !l.emAcordo);
+  const offered = lines.filter(countedLine);
   // With a budget: whether what is free each month pays what is owed within 60 months (CDC art. 104-A);
   // a prescribed or disputed debt, or one already in an agreement, is not in it
   const budget = await ports.sessions.read(person, 'budget');

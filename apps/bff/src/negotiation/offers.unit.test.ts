@@ -60,14 +60,18 @@ const DEBT: DebtInstalment = {
   dataMaxVencimento: formatBrDate(MAX),
 };
 
-/** A proxy that knows CREDITOR, CONTRACT, the proposals given and DEBT, and keeps every call it got. */
-function negotiationProxy(proposals: Proposal[] = [proposal('P-1')]) {
+/** A proxy that knows CREDITOR, the contract, the proposals given and the debts, and keeps every call it got. */
+function negotiationProxy(
+  proposals: Proposal[] = [proposal('P-1')],
+  contract: Partial<Contract> = {},
+  debts: DebtInstalment[] = [DEBT],
+) {
   const calls: { method: string; body: Record<string, unknown> }[] = [];
   const replies: Record<string, unknown> = {
     consultaDebito: { credor: [CREDITOR] },
-    consultaContrato: { contratos: [CONTRACT] },
+    consultaContrato: { contratos: [{ ...CONTRACT, ...contract }] },
     consultaProposta: { propostas: proposals },
-    consultaDivida: { dividas: [DEBT] },
+    consultaDivida: { dividas: debts },
   };
   const proxy = {
     call: async (method: string, body: Record<string, unknown>) => {
@@ -105,6 +109,7 @@ describe('contractsOf', () => {
         destino: 'negociacao',
         chamarProposta: true,
         chamarDivida: true,
+        estado: { tipo: 'aberta' },
       },
     ]);
     await contractsOf(ports, person, '1001');
@@ -137,10 +142,16 @@ describe('offersFor', () => {
       contrato: '4587120093',
       vencimento: formatBrDate(PAY_ON),
     };
+    const { vencimento: _, ...listing } = scope;
     expect(calls.filter((c) => c.method !== 'consultaDebito')).toEqual([
+      {
+        method: 'consultaContrato',
+        body: expect.objectContaining({ codcredor: '1001', cpfcnpj: '52998224725' }),
+      },
       { method: 'consultaProposta', body: scope },
       { method: 'consultaDivida', body: scope },
     ]);
+    expect(listing.contrato).toBe('4587120093');
     expect(offers).toMatchObject({
       credor: { codcredor: '1001', nome: 'Moda Aurora', logoUrl: '/api/logos/moda.svg' },
       sequencial: false,
@@ -162,8 +173,8 @@ describe('offersFor', () => {
       propostas: false,
       dividas: false,
     });
-    expect(calls.map((c) => c.method)).toEqual(['consultaDebito']);
-    expect(offers).toMatchObject({ proposals: [], debts: [] });
+    expect(calls.map((c) => c.method)).toEqual(['consultaDebito', 'consultaContrato']);
+    expect(offers).toMatchObject({ estado: { tipo: 'aberta' }, proposals: [], debts: [] });
   });
 
   it('remembers the proposals and original values seen on the same contract, and forgets another contract', async () => {
@@ -229,5 +240,57 @@ describe('offersFor', () => {
     const ids = Object.keys((await ports.sessions.read(person, 'offers'))?.proposals ?? {});
     expect(ids).toHaveLength(60);
     expect(ids[0]).toBe('P-10');
+  });
+});
+
+describe("a contract's standing on its views", () => {
+  const SIX_YEARS_AGO = formatBrDate(addDays(TODAY, -6 * 365));
+  const input = { codcredor: '1001', contrato: '4587120093', propostas: true, dividas: true };
+
+  it('asks nothing more of a contract in dispute, and says so on its list and its page', async () => {
+    const { calls, proxy } = negotiationProxy(undefined, { emDisputa: true });
+    const ports = memoryPorts({ proxy, activation: activationChannel().activation });
+    const person = await signedIn(ports);
+    expect((await contractsOf(ports, person, '1001')).map((c) => c.estado)).toEqual([{ tipo: 'em-disputa' }]);
+    expect(await offersFor(ports, person, input)).toMatchObject({
+      estado: { tipo: 'em-disputa' },
+      proposals: [],
+      debts: [],
+    });
+    expect(calls.map((c) => c.method)).not.toContain('consultaProposta');
+    expect(calls.map((c) => c.method)).not.toContain('consultaDivida');
+  });
+
+  it('labels a contract prescribed from its oldest unpaid instalment, offers kept for when the person asks', async () => {
+    const old = { ...DEBT, id: 'd-1', datvenci: SIX_YEARS_AGO };
+    const { proxy } = negotiationProxy(undefined, {}, [old, DEBT]);
+    const ports = memoryPorts({ proxy, activation: activationChannel().activation });
+    const person = await signedIn(ports);
+    const since = addDays(TODAY, -6 * 365);
+    expect((await contractsOf(ports, person, '1001')).map((c) => c.estado)).toEqual([
+      { tipo: 'prescrita', desde: since },
+    ]);
+    const offers = await offersFor(ports, person, input);
+    expect(offers.estado).toEqual({ tipo: 'prescrita', desde: since });
+    expect(offers.proposals).toHaveLength(1);
+  });
+
+  it('shows a contract in an agreement as such, without offers, and a cancelled one as open again', async () => {
+    const live = negotiationProxy(undefined, { permiteacordo: true });
+    let situacao: 'ATIVO' | 'CANCELADO' = 'ATIVO';
+    const ask = live.proxy.call;
+    live.proxy.call = (async (method: string, body: never) =>
+      method === 'consultaAcordo'
+        ? { codigoAcordo: 'AC-1', formaPagamento: 'boleto', parcelasAcordo: [], situacao }
+        : ask(method as never, body)) as never;
+    const ports = memoryPorts({ proxy: live.proxy, activation: activationChannel().activation });
+    const person = await signedIn(ports);
+    expect(await offersFor(ports, person, input)).toMatchObject({
+      estado: { tipo: 'em-acordo', processando: false },
+      proposals: [],
+    });
+    expect(live.calls.map((c) => c.method)).not.toContain('consultaProposta');
+    situacao = 'CANCELADO';
+    expect((await offersFor(ports, person, input)).estado).toEqual({ tipo: 'aberta' });
   });
 });

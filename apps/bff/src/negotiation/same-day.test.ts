@@ -193,9 +193,9 @@ describe('honest labels on the same day', () => {
     const prescribed = contratos.find((c) => c.contrato === '5800412937');
     const ordinary = contratos.find((c) => c.contrato === '30125590418');
     expect(prescribed?.propostas.length).toBeGreaterThan(0);
-    expect(prescribed?.prescrita).toBe(true);
+    expect(prescribed?.estado.tipo).toBe('prescrita');
     expect(ordinary?.propostas.length).toBeGreaterThan(0);
-    expect(ordinary?.prescrita).toBe(false);
+    expect(ordinary?.estado).toEqual({ tipo: 'aberta' });
     // the disputed one is not offered at all
     expect(contratos.find((c) => c.contrato === '5502630184')).toBeUndefined();
   });

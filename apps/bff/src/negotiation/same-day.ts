@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { sameDayReviewInput } from '@portal/contracts/procedures/budget';
-import type { Creditor } from '@portal/contracts/upstream/entities';
+import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
 import { formatBrDate, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
 import type { z } from 'zod';
-import type { ProposalView, SameDayCart, Summary } from '../core/records';
+import type { ContractStanding, ProposalView, SameDayCart, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
-import { isPrescribed, takeWideRead } from './all-debts';
+import { takeWideRead } from './all-debts';
+import {
+  assertNegotiable,
+  contractStanding,
+  contractStandingFor,
+  offersAllowed,
+  oldestUnpaid,
+} from './contract-standing';
 import {
   contractScope,
   creditorBrief,
@@ -18,8 +25,7 @@ import {
   NEGOTIATION_MESSAGES,
 } from './creditors';
 import { payableProposals } from './payable';
-import { proposalSummary } from './summary';
-import { toContractView } from './views';
+import { proposalSummary, summaryView } from './summary';
 
 export const SAME_DAY_MESSAGES = {
   outsideWindow: 'Este credor não aceita pagamento nesta data. Escolha outro dia ou negocie separadamente.',
@@ -41,13 +47,13 @@ export const sameDayMethods = (creditor: Pick<Creditor, 'pagamento'>) =>
 
 const offerKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
 
-type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter'>;
+type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter' | 'store' | 'keys'>;
 
 /** A contract of the day with no offer to pick, and why (null: offers follow). */
-const withoutOffers = (contrato: string, mensagem: string | null) => ({
+const withoutOffers = (contrato: string, estado: ContractStanding, mensagem: string | null) => ({
   contrato,
   contratoExibido: maskContract(contrato),
-  prescrita: false,
+  estado,
   propostas: [] as ProposalView[],
   mensagem,
 });
@@ -57,21 +63,24 @@ async function contractOffers(
   ports: SameDayPorts,
   person: Person,
   creditor: Creditor,
-  contrato: string,
+  contract: Contract,
   day: string,
   today: string,
 ) {
+  const contrato = contract.numcontrato;
+  const open = { tipo: 'aberta' } as const;
   const scope = { ...contractScope(person, creditor.agrupador, contrato), vencimento: formatBrDate(day) };
   try {
     const proposals = await payableProposals(ports, scope, today, day);
     // only what is paid on that very day: an offer the upstream moved to another day is not this one
     const onDay = proposals.filter((p) => p.vencimento === day);
-    if (onDay.length === 0) return withoutOffers(contrato, SAME_DAY_MESSAGES.outsideWindow);
+    if (onDay.length === 0) return withoutOffers(contrato, open, SAME_DAY_MESSAGES.outsideWindow);
     // the oldest instalment its offers settle: a prescribed debt is labelled, none of its offers picked for one
-    const [oldest] = onDay.flatMap((p) => p.prestacoes.map((i) => i.vencimento)).sort();
-    return { ...withoutOffers(contrato, null), prescrita: isPrescribed(oldest, today), propostas: onDay };
+    const oldest = oldestUnpaid([], onDay);
+    const estado = contractStanding({ contract, agreement: null, oldest, processing: false, today });
+    return { ...withoutOffers(contrato, estado, null), propostas: onDay };
   } catch {
-    return withoutOffers(contrato, SAME_DAY_MESSAGES.outsideWindow);
+    return withoutOffers(contrato, open, SAME_DAY_MESSAGES.outsideWindow);
   }
 }
 
@@ -91,16 +100,23 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
     creditors.map(async (creditor) => {
       const credor = creditorBrief(creditor);
       try {
-        const contracts = (await creditorContracts(ports, person, creditor))
-          .filter((c) => c.permiteproposta && !c.permiteacordo && c.emDisputa !== true)
-          .map((c) => toContractView(c).contrato);
+        // the contracts that may be offered anything and take proposals (not in dispute, nor in an agreement)
+        const listed = await Promise.all(
+          (await creditorContracts(ports, person, creditor))
+            .filter((c) => c.permiteproposta)
+            .map(async (contract) => ({
+              contract,
+              estado: await contractStandingFor(ports, person, creditor.agrupador, contract),
+            })),
+        );
+        const contracts = listed.filter((l) => offersAllowed(l.estado));
         const formas = sameDayMethods(creditor);
         // a creditor no review could pay is not asked: its contracts say so
         const contratos = await Promise.all(
-          contracts.map((contrato) =>
+          contracts.map(({ contract, estado }) =>
             formas.length > 0
-              ? contractOffers(ports, person, creditor, contrato, day, today)
-              : withoutOffers(contrato, SAME_DAY_MESSAGES.noMethod),
+              ? contractOffers(ports, person, creditor, contract, day, today)
+              : withoutOffers(contract.numcontrato, estado, SAME_DAY_MESSAGES.noMethod),
           ),
         );
         return { credor, formas, mensagem: null, contratos };
@@ -125,7 +141,7 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
 /** The review as the browser gets it: each agreement's summary and key; how it is sent stays in the BFF. */
 const cartView = (cart: SameDayCart) => ({
   vencimento: cart.vencimento,
-  itens: cart.itens.map(({ mandarVencimento: _, ...view }) => view),
+  itens: cart.itens.map(summaryView),
 });
 
 /**
@@ -135,7 +151,7 @@ const cartView = (cart: SameDayCart) => ({
  * for that date; an offer or a way to pay it that was not offered is refused, and nothing is kept.
  */
 export async function reviewSameDay(
-  ports: Pick<Ports, 'proxy' | 'sessions' | 'log'>,
+  ports: Pick<Ports, 'proxy' | 'sessions' | 'log' | 'store' | 'keys'>,
   person: Person,
   input: z.output<typeof sameDayReviewInput>,
 ) {
@@ -149,6 +165,7 @@ export async function reviewSameDay(
       const creditor = await creditorOf(ports, person, item.codcredor);
       const method = creditor.pagamento.find((p) => p.tipoPagamento === item.formaPagamento);
       if (!method?.pagamentoProposta) throw new Refusal('bad-request', NEGOTIATION_MESSAGES.methodNotOffered);
+      await assertNegotiable(ports, person, { codcredor: creditor.agrupador, contrato: item.contrato });
       const proposal = offered.ofertas[offerKey(creditor.agrupador, item.contrato)]?.[item.idProposta];
       if (!proposal) throw new Refusal('not-found', NEGOTIATION_MESSAGES.proposalGone);
       return {

@@ -8,6 +8,7 @@ import type { OffersRecord, ProposalView, Summary, SummaryInstalment } from '../
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
+import { assertNegotiable, summaryStanding } from './contract-standing';
 import {
   type CreditorPorts,
   contractScope,
@@ -17,9 +18,15 @@ import {
 } from './creditors';
 import { type DebtView, toDebtView } from './views';
 
-/** The summary as the browser gets it: what /resumo shows and the key; how it is sent stays in the BFF. */
-type SummaryView = Omit<Summary, 'mandarVencimento'>;
-const summaryView = ({ mandarVencimento: _, ...view }: Summary): SummaryView => view;
+/**
+ * The summary as the browser gets it: what /resumo shows, the key, and the contract's standing from the
+ * instalments it settles (only an open or a prescribed contract gets a summary); how it is sent stays here.
+ */
+export const summaryView = ({ mandarVencimento: _, ...view }: Summary) => ({
+  ...view,
+  estado: summaryStanding(view.contratos),
+});
+type SummaryView = ReturnType<typeof summaryView>;
 
 /** What a summary takes from the offer it is built from. */
 type SummaryBody = Pick<Summary, 'tipoAcordo' | 'contratos' | 'detalhes'>;
@@ -120,7 +127,7 @@ export function instalmentsSummary(
  * session was shown, or instalments valued again for the chosen date — with a fresh idempotency key.
  */
 export async function saveSummary(
-  ports: CreditorPorts,
+  ports: CreditorPorts & Pick<Ports, 'store' | 'keys'>,
   person: Person,
   input: z.output<typeof saveSummaryInput>,
 ): Promise<SummaryView> {
@@ -130,6 +137,7 @@ export async function saveSummary(
   if (!method || (selecao.modo === '1' && !method.pagamentoProposta)) {
     throw new Refusal('bad-request', NEGOTIATION_MESSAGES.methodNotOffered);
   }
+  await assertNegotiable(ports, person, { codcredor: creditor.agrupador, contrato: input.contrato });
   const { sessions, proxy } = ports;
 
   let built: SummaryBody;

@@ -1,9 +1,12 @@
 import type { Creditor, DebtInstalment } from '@portal/contracts/upstream/entities';
+import { PROXY_RETORNO } from '@portal/contracts/upstream/proxy-channel';
 import { memoryPorts, signedIn } from '@portal/test-kit/memory-ports';
 import { describe, expect, it } from 'vitest';
 import type { OffersRecord, ProposalView } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Ports } from '../ports/ports';
+import { UpstreamError } from '../upstream/errors';
+import { STANDING_MESSAGES } from './contract-standing';
 import { NEGOTIATION_MESSAGES } from './creditors';
 import { currentSummary, saveSummary } from './summary';
 
@@ -54,13 +57,32 @@ const OFFERS: OffersRecord = {
   originals: { '4587120093|2026-08-19': 80000 },
 };
 
-/** A proxy that knows CREDITOR and the given open instalments, and keeps every call it got. */
-function summaryProxy(dividas: DebtInstalment[] = []) {
+/**
+ * A proxy that knows CREDITOR, its contract (open to negotiation unless `listed` says otherwise, with no
+ * agreement) and the given open instalments, and keeps every call it got.
+ */
+function summaryProxy(dividas: DebtInstalment[] = [], listed: Record<string, unknown> = {}) {
   const calls: { method: string; body: Record<string, unknown> }[] = [];
+  const contract = {
+    codcredor: '1001',
+    numcontrato: '4587120093',
+    situacao: 'Contrato em atraso',
+    quantidadeParcelas: 3,
+    valorprincipal: '1200,00',
+    permiteacordo: false,
+    permiteproposta: true,
+    permitedivida: true,
+    ...listed,
+  };
   const proxy = {
     call: async (method: string, body: Record<string, unknown>) => {
       calls.push({ method, body });
       if (method === 'consultaDebito') return { credor: [CREDITOR] };
+      if (method === 'consultaContrato') return { contratos: [contract] };
+      if (method === 'consultaAcordo')
+        throw new UpstreamError('rejected', 'proxy consultaAcordo: retorno 1', 'Nenhum acordo', {
+          retorno: PROXY_RETORNO.notFound,
+        });
       if (method === 'consultaDivida') return { dividas };
       throw new Error(`unexpected ${method}`);
     },
@@ -78,6 +100,36 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 describe('saveSummary', () => {
+  it('refuses a contract in dispute or with a live agreement before anything is kept', async () => {
+    const disputed = summaryProxy([], { emDisputa: true });
+    const ports = memoryPorts({ proxy: disputed.proxy });
+    const person = await signedIn(ports);
+    await ports.sessions.write(person, 'offers', OFFERS);
+    const input = {
+      ...base,
+      formaPagamento: 'boleto' as const,
+      selecao: { modo: '1' as const, idProposta: 'P-1' },
+    };
+    expect(await refusal(saveSummary(ports, person, input))).toEqual(
+      new Refusal('precondition', STANDING_MESSAGES.disputed),
+    );
+    expect(await ports.sessions.read(person, 'summary')).toBeUndefined();
+
+    const live = summaryProxy([], { permiteacordo: true });
+    const ask = live.proxy.call;
+    live.proxy.call = (async (method: string, body: never) =>
+      method === 'consultaAcordo'
+        ? { codigoAcordo: 'AC-1', formaPagamento: 'boleto', parcelasAcordo: [] }
+        : ask(method as never, body)) as never;
+    const again = memoryPorts({ proxy: live.proxy });
+    const ana = await signedIn(again);
+    await again.sessions.write(ana, 'offers', OFFERS);
+    expect(await refusal(saveSummary(again, ana, input))).toEqual(
+      new Refusal('precondition', STANDING_MESSAGES.inAgreement),
+    );
+    expect(await again.sessions.read(ana, 'summary')).toBeUndefined();
+  });
+
   it('keeps a summary of a proposal the session was shown, with its original values and a fresh key', async () => {
     const { proxy } = summaryProxy();
     const ports = memoryPorts({ proxy });
@@ -107,7 +159,7 @@ describe('saveSummary', () => {
     });
     expect(kept?.chave).toMatch(/^[0-9a-f-]{36}$/);
     const { mandarVencimento: _, ...shown } = kept ?? { mandarVencimento: true };
-    expect(view).toEqual(shown);
+    expect(view).toEqual({ ...shown, estado: { tipo: 'aberta' } });
 
     const again = await saveSummary(ports, person, {
       ...base,

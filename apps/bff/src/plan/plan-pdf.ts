@@ -6,7 +6,7 @@ import { PLAN_MAX_MONTHS, repaymentPlan } from '@portal/validation/repayment-pla
 import { MUTED, portalDocument } from '../agreements/agreement-letter';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
-import { allDebts } from '../negotiation/all-debts';
+import { allDebts, countedLine } from '../negotiation/all-debts';
 import { capacityOf } from '../negotiation/budget';
 
 export const PLAN_MESSAGES = {
@@ -37,14 +37,12 @@ export async function repaymentPlanPdf(
   if (!budget) throw new Refusal('precondition', PLAN_MESSAGES.noBudget);
   const all = await allDebts(ports, person);
   const debts = all.credores.flatMap((c) =>
-    c.contratos
-      .filter((l) => !l.prescrita && !l.emDisputa && !l.emAcordo)
-      .map((l) => ({
-        id: `${c.credor.codcredor}/${l.contrato}`,
-        cents: l.devidoCents,
-        credor: c.credor.nome,
-        contrato: l.contratoExibido,
-      })),
+    c.contratos.filter(countedLine).map((l) => ({
+      id: `${c.credor.codcredor}/${l.contrato}`,
+      cents: l.devidoCents,
+      credor: c.credor.nome,
+      contrato: l.contratoExibido,
+    })),
   );
   if (debts.length === 0) throw new Refusal('precondition', PLAN_MESSAGES.noDebts);
   const livre = capacityOf(ports.config, budget);

@@ -282,10 +282,11 @@ describe('agreements', () => {
   it('a store failure after the upstream made it leaves the intent processing, then reconciled: one message', async () => {
     const memory = createMemoryStore();
     let failIntentWrites = false;
+    // the blip fails the write of the outcome, once the upstream made the agreement
     const blinking: SessionStore = {
       ...memory,
       set: (key, value, ttlMs) =>
-        failIntentWrites && key.startsWith('agreement-intent:')
+        failIntentWrites && key.startsWith('agreement-intent:') && (value as { result?: unknown }).result
           ? Promise.reject(new StoreUnavailableError('blip'))
           : memory.set(key, value, ttlMs),
     };
@@ -310,11 +311,12 @@ describe('agreements', () => {
     const watched: SessionStore = {
       ...memory,
       claim: (key, value, ttlMs) => {
-        if (key.startsWith('agreement-intent:')) ttls.push(['in flight', ttlMs]);
+        if (key.startsWith('agreement-intent:')) ttls.push(['claimed', ttlMs]);
         return memory.claim(key, value, ttlMs);
       },
       set: (key, value, ttlMs) => {
-        if (key.startsWith('agreement-intent:')) ttls.push(['settled', ttlMs]);
+        if (key.startsWith('agreement-intent:'))
+          ttls.push([(value as { result?: unknown }).result ? 'settled' : 'sent', ttlMs]);
         return memory.set(key, value, ttlMs);
       },
     };
@@ -323,7 +325,7 @@ describe('agreements', () => {
       const { client } = await signedInMaria(own);
       const { chave } = await summaryOf(client.trpc);
       expect((await client.trpc.agreements.create.mutate({ chave })).status).toBe('concluido');
-      expect(ttls.map(([state]) => state)).toEqual(['in flight', 'settled']);
+      expect(ttls.map(([state]) => state)).toEqual(['claimed', 'sent', 'settled']);
       const DAY = 24 * 60 * 60 * 1000;
       for (const [, ttl] of ttls) expect(ttl).toBeGreaterThanOrEqual(DAY);
       expect(own.config.PROXY_TIMEOUT_MS).toBe(195_000);

@@ -59,6 +59,10 @@ const recording: SessionStore = {
     writes.push(`claim ${key}`);
     return memory.claim(key, value, ttlMs);
   },
+  release(key, value) {
+    writes.push(`release ${key}`);
+    return memory.release(key, value);
+  },
 };
 
 let stack: Stack;

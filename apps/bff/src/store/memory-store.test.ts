@@ -52,6 +52,24 @@ describe('memory store', () => {
     await store.close();
   });
 
+  it('releases a claim only for the value it was claimed with', async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    await store.claim('k', 'first', 100);
+    expect(await store.release('k', 'second')).toBe(false);
+    expect(await store.get('k')).toBe('first');
+    expect(await store.release('k', 'first')).toBe(true);
+    expect(await store.get('k')).toBeUndefined();
+    // a claim expired and taken by another is not the first holder's to release
+    await store.claim('k', 'first', 100);
+    now = 100;
+    await store.claim('k', 'third', 100);
+    expect(await store.release('k', 'first')).toBe(false);
+    expect(await store.get('k')).toBe('third');
+    expect(await store.release('missing', 'first')).toBe(false);
+    await store.close();
+  });
+
   it('moves the time to live of an existing key only, its value untouched', async () => {
     let now = 0;
     const store = createMemoryStore({ now: () => now });

@@ -54,6 +54,11 @@ export function createMemoryStore({ now = Date.now, sweepMs = 60_000 } = {}): Se
       entries.set(key, { value: JSON.stringify(value), expiresAt: now() + ttlMs });
       return true;
     },
+    async release(key, value) {
+      if (live(key)?.value !== JSON.stringify(value)) return false;
+      entries.delete(key);
+      return true;
+    },
     async ping() {
       return true;
     },

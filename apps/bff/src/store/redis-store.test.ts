@@ -79,6 +79,18 @@ describe('redis store (a real redis-server)', () => {
     await store.close();
   });
 
+  it('releases a claim only for the value it was claimed with, one of 20 concurrent releases', async () => {
+    const store = createRedisStore({ url: server.url, keyPrefix: 't5r:' });
+    await store.claim('lock', { by: 'a' }, 5_000);
+    expect(await store.release('lock', { by: 'b' })).toBe(false);
+    expect(await raw.exists('t5r:lock')).toBe(1);
+    const released = await Promise.all(Array.from({ length: 20 }, () => store.release('lock', { by: 'a' })));
+    expect(released.filter(Boolean)).toHaveLength(1);
+    expect(await raw.exists('t5r:lock')).toBe(0);
+    expect(await store.get('lock')).toBeUndefined();
+    await store.close();
+  });
+
   it('moves the time to live of an existing key, its value untouched, and creates nothing for a missing one', async () => {
     const store = createRedisStore({ url: server.url, keyPrefix: 't6:' });
     await store.set('slot', { v: 1 }, 1_000);

@@ -26,6 +26,12 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+// DEL only while the key holds what the caller claimed it with: one atomic step, so a holder that lost its
+// claim (expired, then taken by another) never deletes the new holder's.
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 /**
  * The store for several BFF instances. It fails closed: while Redis is unreachable no command is
  * queued; each fails within `commandTimeoutMs` with a StoreUnavailableError, which procedures answer with a clear
@@ -206,6 +212,10 @@ export function createRedisStore({
       const ttl = Math.max(1, Math.ceil(ttlMs));
       forget(keyPrefix + key);
       return (await run(() => redis.set(key, JSON.stringify(value), 'PX', ttl, 'NX'))) === 'OK';
+    },
+    async release(key, value) {
+      forget(keyPrefix + key);
+      return Number(await run(() => redis.eval(RELEASE, 1, key, JSON.stringify(value)))) === 1;
     },
     async ping() {
       return (await run(() => redis.ping()).catch(() => '')) === 'PONG';

@@ -14,6 +14,8 @@ export interface SessionStore {
   expire(key: string, ttlMs: number): Promise<void>;
   /** Atomically writes `value` only when `key` holds nothing; true when this call wrote it. */
   claim(key: string, value: unknown, ttlMs: number): Promise<boolean>;
+  /** Atomically deletes `key` only while it holds `value` (what a claim wrote); true when this call deleted it. */
+  release(key: string, value: unknown): Promise<boolean>;
   /** Answers now (a readiness probe): false while the store cannot be reached. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

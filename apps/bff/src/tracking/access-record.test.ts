@@ -132,6 +132,7 @@ describe('access records under concurrent contract queries', () => {
     increment: (key, windowMs) => later(() => memory.increment(key, windowMs)),
     count: (key) => later(() => memory.count(key)),
     claim: (key, value, ttlMs) => later(() => memory.claim(key, value, ttlMs)),
+    release: (key, value) => later(() => memory.release(key, value)),
     expire: (key, ttlMs) => later(() => memory.expire(key, ttlMs)),
     ping: () => memory.ping(),
     close: () => memory.close(),

@@ -95,6 +95,32 @@ describe("Rafael's contracts on the wire", () => {
     }
   });
 
+  it('reports a contract contested, or no longer, when told by its control (/__stub/disputes)', async () => {
+    const copy = stub.state.clonePersona('rafael');
+    const dispute = (body: unknown) =>
+      fetch(`${base}/__stub/disputes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const proxy = await proxyAs(copy.cpfCnpj);
+    try {
+      expect(
+        (await dispute({ cpfCnpj: copy.cpfCnpj, contrato: '30125590418', emDisputa: true })).status,
+      ).toBe(200);
+      expect((await proxy.contracts('1008')).map((c) => c.emDisputa)).toEqual([true]);
+      await dispute({ cpfCnpj: copy.cpfCnpj, contrato: '30125590418', emDisputa: false });
+      expect((await proxy.contracts('1008'))[0]).not.toHaveProperty('emDisputa');
+      expect((await dispute({ cpfCnpj: copy.cpfCnpj, contrato: 'nenhum', emDisputa: true })).status).toBe(
+        404,
+      );
+      // the seeded persona is untouched
+      expect(rafael.contracts.find((c) => c.numero === '30125590418')?.emDisputa).toBeUndefined();
+    } finally {
+      proxy.close();
+    }
+  });
+
   it('still answers the disputed debt and its offers: not offering them is the portal’s choice', async () => {
     const proxy = await proxyAs(rafael.cpfCnpj);
     try {

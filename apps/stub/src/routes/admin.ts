@@ -160,6 +160,23 @@ export function adminRoutes(app: FastifyInstance, state: StubState, faults: Faul
     return { confirmaEm: new Date(confirmsAt).toISOString() };
   });
 
+  /**
+   * The creditor reports a contract as contested (`emDisputa`, ours, on consultaContrato) or no longer: a
+   * complaint or a lawsuit came in, or ended. 404 when the person has no such contract.
+   */
+  app.post('/__stub/disputes', async (request, reply) => {
+    const parsed = z
+      .object({ cpfCnpj: z.string().max(20), contrato: z.string().min(1).max(40), emDisputa: z.boolean() })
+      .safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ msg: 'Contrato ausente.' });
+    const user = state.findUser(normalizeDocument(parsed.data.cpfCnpj));
+    const contract = user?.seed.contracts.find((c) => c.numero === parsed.data.contrato);
+    if (!contract) return reply.code(404).send({ msg: 'Contrato não encontrado.' });
+    if (parsed.data.emDisputa) contract.emDisputa = true;
+    else delete contract.emDisputa;
+    return { emDisputa: parsed.data.emDisputa };
+  });
+
   /** The creditor of a contract keeps its negative record, whatever is paid (one that ignores Súmula 548). */
   app.post('/__stub/negative-records/keep', async (request, reply) => {
     const parsed = z

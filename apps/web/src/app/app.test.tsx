@@ -20,6 +20,7 @@ const contract = (overrides: Partial<ContractView>): ContractView => ({
   situacao: 'Contrato em atraso',
   parcelas: 3,
   principalCents: 150000,
+  estado: { tipo: 'aberta' },
   destino: 'negociacao',
   chamarProposta: true,
   chamarDivida: true,

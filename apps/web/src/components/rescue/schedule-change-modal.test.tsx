@@ -26,6 +26,7 @@ function anaAgreement(parcelas?: Instalment[]): AgreementInProgress {
     credor: { codcredor: '1006', nome: 'Cartão Sol Nascente', logoUrl: null },
     contrato: TARGET.contrato,
     contratoExibido: '60***873',
+    estado: { tipo: 'em-acordo', processando: false },
     codigoAcordo: '2025004417',
     formaPagamento: 'boleto',
     parcelas: parcelas ?? [

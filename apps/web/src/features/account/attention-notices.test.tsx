@@ -18,6 +18,7 @@ const OVERDUE: AttentionItem = {
   credor,
   contrato: '6011452873',
   contratoExibido: '60***873',
+  estado: { tipo: 'em-acordo', processando: false },
   atraso: { numero: 4, vencimento: '2026-06-10', pagueAte: '2026-06-24', diasUteisRestantes: 1 },
   cancelado: null,
 };
@@ -25,6 +26,7 @@ const CANCELLED: AttentionItem = {
   credor: { ...credor, codcredor: '1004', nome: 'Ipê Eletro' },
   contrato: '51200347',
   contratoExibido: '51***347',
+  estado: { tipo: 'aberta' },
   atraso: null,
   cancelado: { canceladoEm: '2026-07-02', pagoCents: 10_000, restanteCents: 5_000 },
 };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { StandingLabel } from '../../components/standing/contract-standing';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api/errors';
 import { type ContractView, type CreditorCard, trpc } from '../../lib/api/trpc';
@@ -89,6 +90,7 @@ export function ContractDetailsModal({ creditor, onClose }: ContractDetailsModal
             <li key={contract.contrato} className="contract-item">
               <p className="contract-item-number">Contrato {contract.contratoExibido}</p>
               <p className="contract-item-status">{contract.situacao}</p>
+              <StandingLabel estado={contract.estado} />
               <button
                 type="button"
                 className="btn btn-primary btn-block"

@@ -22,7 +22,7 @@ const RAFAEL: AllDebts = {
         debtContract({
           contrato: '5800412937',
           contratoExibido: '58***937',
-          prescrita: true,
+          estado: { tipo: 'prescrita', desde: '2020-08-01' },
           diasAtraso: 2200,
           devidoCents: 500000,
         }),
@@ -37,7 +37,7 @@ const RAFAEL: AllDebts = {
         debtContract({
           contrato: '5502630184',
           contratoExibido: '55***184',
-          emDisputa: true,
+          estado: { tipo: 'em-disputa' },
           diasAtraso: null,
           melhorAVista: null,
           menorParcela: null,
@@ -151,7 +151,13 @@ describe('AllDebtsPage', () => {
             situacao: 'ok',
             mensagem: null,
             contratos: [
-              debtContract({ emAcordo: true, diasAtraso: null, melhorAVista: null, menorParcela: null }),
+              debtContract({
+                estado: { tipo: 'em-acordo', processando: false },
+                destino: 'acordos',
+                diasAtraso: null,
+                melhorAVista: null,
+                menorParcela: null,
+              }),
             ],
           },
         ],

@@ -3,11 +3,12 @@ import { formatMoney } from '@portal/validation/money';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
+import { StandingLabel, standingText } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { type RouterOutputs, trpc } from '../../lib/api/trpc';
-import { agreementsHref, negotiationHref } from '../../lib/navigation/journey-links';
+import { agreementsHref, negotiationHref, OFFERS_ASKED } from '../../lib/navigation/journey-links';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './all-debts.css';
@@ -44,50 +45,46 @@ interface ContractItemProps {
 }
 
 function ContractItem({ credor, contract, livreCents, sequencial }: ContractItemProps) {
-  const { melhorAVista: upfront, menorParcela: plan } = contract;
+  const { melhorAVista: upfront, menorParcela: plan, estado } = contract;
   const label = `Contrato ${contract.contratoExibido}`;
+  const inAgreement = estado.tipo === 'em-acordo';
   return (
     <li className="debt-contract">
       <p className="debt-contract-number">{label}</p>
-      {contract.prescrita ? (
-        <span className="debt-label debt-label--prescribed">Dívida prescrita</span>
-      ) : null}
-      {contract.emDisputa ? <span className="debt-label debt-label--disputed">Em contestação</span> : null}
-      {contract.emAcordo ? <span className="debt-label debt-label--agreement">Em acordo</span> : null}
+      <StandingLabel estado={estado} />
       <p className="debt-contract-owed">Você deve {formatMoney(contract.devidoCents)}</p>
-      {contract.emAcordo || contract.emDisputa ? null : (
+      {inAgreement || estado.tipo === 'em-disputa' ? null : (
         <p className="debt-contract-overdue">{overdueText(contract.diasAtraso)}</p>
       )}
-      {contract.prescrita ? (
+      {estado.tipo === 'prescrita' ? (
         <>
-          <p className="debt-note">
-            Esta dívida tem mais de 5 anos. Ela não pode mais ser cobrada, nem na Justiça nem fora dela
-            (entendimento do STJ). Pagar é uma escolha sua.
-          </p>
+          <p className="standing-notice">{standingText(estado)}</p>
           <Link
             className="debt-discreet-link"
             to={offersHref(credor, contract, sequencial)}
+            state={OFFERS_ASKED}
             aria-label={`Ver ofertas mesmo assim: ${label}`}
           >
             Ver ofertas mesmo assim
           </Link>
         </>
-      ) : contract.emDisputa ? (
-        <p className="debt-note">
-          Este contrato está em contestação com o credor. Enquanto isso, não oferecemos acordo para ele.
-        </p>
-      ) : contract.emAcordo ? (
-        <Link
-          className="btn btn-secondary"
-          to={agreementsHref({
-            codcredor: credor.codcredor,
-            contrato: contract.contrato,
-            logoUrl: credor.logoUrl,
-          })}
-          aria-label={`Ver acordo: ${label}`}
-        >
-          Ver acordo
-        </Link>
+      ) : estado.tipo === 'em-disputa' ? (
+        <p className="standing-notice">{standingText(estado)}</p>
+      ) : inAgreement ? (
+        <>
+          {estado.processando ? <p className="standing-notice">{standingText(estado)}</p> : null}
+          <Link
+            className="btn btn-secondary"
+            to={agreementsHref({
+              codcredor: credor.codcredor,
+              contrato: contract.contrato,
+              logoUrl: credor.logoUrl,
+            })}
+            aria-label={`Ver acordo: ${label}`}
+          >
+            Ver acordo
+          </Link>
+        </>
       ) : (
         <>
           {upfront ? (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { offerText } from '../../components/budget/offer-text';
+import { StandingNotice } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { errorMessage, isConflict } from '../../lib/api/errors';
 import { type RouterOutputs, trpc } from '../../lib/api/trpc';
@@ -93,6 +94,7 @@ function ReviewItem({ item, state, livreCents }: { item: Item; state: State; liv
       <h2 className="same-day-item-title">
         {item.credor.nome}, contrato {item.contratoExibido}
       </h2>
+      <StandingNotice estado={item.estado} />
       <p>
         {offerText(termsOf(item))} <FitBadge cents={monthOf(item)} livreCents={livreCents} />
       </p>

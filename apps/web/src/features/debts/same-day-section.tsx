@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { offerText } from '../../components/budget/offer-text';
+import { StandingNotice } from '../../components/standing/contract-standing';
 import { errorMessage } from '../../lib/api/errors';
 import { type ProposalView, type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
@@ -62,12 +63,7 @@ function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractCh
   return (
     <fieldset className="same-day-contract">
       <legend className="same-day-contract-name">{legend}</legend>
-      {contract.prescrita ? (
-        <p className="debt-note">
-          <span className="debt-label debt-label--prescribed">Dívida prescrita</span> Ela não pode mais ser
-          cobrada, nem na Justiça nem fora dela. Pagar é uma escolha sua.
-        </p>
-      ) : null}
+      <StandingNotice estado={contract.estado} />
       {option(null, 'Não incluir')}
       {contract.propostas.map((p) => option(p.id, offerText(p), p))}
       {chosen !== null && line.formas.length > 1 ? (

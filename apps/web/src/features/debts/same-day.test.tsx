@@ -52,7 +52,7 @@ const HORIZONTE_CONTRACTS: ContractOffers = [
   {
     contrato: '5800412937',
     contratoExibido: '58***937',
-    prescrita: false,
+    estado: { tipo: 'aberta' },
     mensagem: null,
     // R$ 1.500,00: more than is free
     propostas: [proposal({ id: 'H-AV', valorPagoCents: 150_000, totalCents: 150_000, vencimento: DAY })],
@@ -71,7 +71,7 @@ const SAME_DAY: SameDay = {
         {
           contrato: '30125590418',
           contratoExibido: '30***418',
-          prescrita: false,
+          estado: { tipo: 'aberta' },
           mensagem: null,
           propostas: [
             // R$ 650,00 in one month: fits
@@ -92,7 +92,7 @@ const SAME_DAY: SameDay = {
         {
           contrato: '30125590999',
           contratoExibido: '30***999',
-          prescrita: false,
+          estado: { tipo: 'aberta' },
           mensagem: OUTSIDE,
           propostas: [],
         },

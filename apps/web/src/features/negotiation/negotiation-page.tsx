@@ -1,7 +1,8 @@
 import { maskContract } from '@portal/validation/contract';
 import { formatMoney } from '@portal/validation/money';
 import { lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { StandingNotice } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -13,6 +14,8 @@ import { HANDED_OVER_FRESH_MS } from '../../lib/api/handed-over';
 import { greetingName, useSignedInSession } from '../../lib/api/session';
 import { type PaymentMethod, type ProposalView, trpc } from '../../lib/api/trpc';
 import {
+  agreementsHref,
+  askedForOffers,
   type NegotiationLink,
   readNegotiationLink,
   readPreferredMethod,
@@ -86,6 +89,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
     },
   );
   const navigate = useNavigate();
+  const location = useLocation();
   const data = offers.data;
   const debts = useMemo(() => sortDebts(data?.debts ?? []), [data]);
   const sequential = data?.sequencial ?? link.sequencial;
@@ -99,6 +103,7 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
   const [upfront, setUpfront] = useState<ProposalView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [focus, setFocus] = useState<'block' | 'upcoming' | null>(null);
+  const [asked, setAsked] = useState(() => askedForOffers(location.state));
   const blockRef = useRef<HTMLHeadingElement>(null);
   const upcomingRef = useRef<HTMLButtonElement>(null);
 
@@ -131,7 +136,10 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
   };
 
   const loadFailed = offers.isError && !isUnauthorized(offers.error);
-  const empty = data !== undefined && data.proposals.length === 0 && debts.length === 0;
+  // a prescribed debt's offers show once the person asks for them (here, or on the page that led here)
+  const hidden = data?.estado.tipo === 'prescrita' && !asked;
+  const empty =
+    data !== undefined && data.estado.tipo === 'aberta' && data.proposals.length === 0 && debts.length === 0;
   const payable = methods.filter((m) => m.pagamentoProposta).map((m) => m.tipo);
 
   return (
@@ -147,10 +155,24 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
         </p>
       </div>
 
-      {data && data.proposals.length > 0 ? (
+      {data ? <StandingNotice estado={data.estado} /> : null}
+      {data?.estado.tipo === 'em-acordo' && !data.estado.processando ? (
+        <Link
+          className="btn btn-secondary"
+          to={agreementsHref({ codcredor: link.codcredor, contrato: link.contrato, logoUrl: link.logoUrl })}
+        >
+          Ver acordo
+        </Link>
+      ) : null}
+      {hidden ? (
+        <button type="button" className="btn btn-secondary" onClick={() => setAsked(true)}>
+          Ver ofertas mesmo assim
+        </button>
+      ) : null}
+      {data && data.proposals.length > 0 && !hidden ? (
         <ProposalsBlock proposals={data.proposals} link={link} onNegotiate={negotiate} />
       ) : null}
-      {debts.length > 0 ? (
+      {debts.length > 0 && !hidden ? (
         <InstalmentsBlock
           debts={debts}
           selected={selected}

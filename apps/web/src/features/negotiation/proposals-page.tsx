@@ -6,6 +6,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
+import { StandingNotice } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -122,6 +123,7 @@ function Proposals({ link, preferred }: { link: NegotiationLink; preferred: Paym
       <h1 className="page-title" tabIndex={-1}>
         Propostas
       </h1>
+      {data ? <StandingNotice estado={data.estado} /> : null}
 
       {data ? (
         <div className="proposals-form">

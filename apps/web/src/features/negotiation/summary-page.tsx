@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { FitBadge } from '../../components/budget/fit-badge';
 import { offerText } from '../../components/budget/offer-text';
 import type { InstalmentDetails } from '../../components/instalment-details-modal';
+import { StandingNotice } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
 import { ErrorModal } from '../../components/ui/error-modal';
@@ -203,6 +204,7 @@ function AgreementSummary({ summary, fit }: { summary: Summary; fit: SummaryFit 
           </section>
         ) : null}
         {fit ? <FitNotice fit={fit} retorno={summary.retorno} /> : null}
+        <StandingNotice estado={summary.estado} />
         <p className="summary-status" role="status">
           {processing ? PROCESSING_MESSAGE : ''}
         </p>

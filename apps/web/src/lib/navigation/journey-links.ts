@@ -77,3 +77,13 @@ export function readPreferredMethod(query: URLSearchParams): PaymentMethod | nul
   const method = query.get('formaDePagamento');
   return method === 'boleto' || method === 'cartao' || method === 'pix' ? method : null;
 }
+
+/**
+ * The navigation state of a link on which the person already asked to see a prescribed debt's offers
+ * ('Ver ofertas mesmo assim'): /negociacao shows them without asking again. Kept in memory, not the address.
+ */
+export const OFFERS_ASKED = { verOfertas: true } as const;
+
+/** Whether a page was opened by a link with OFFERS_ASKED. */
+export const askedForOffers = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { verOfertas?: unknown }).verOfertas === true;

@@ -17,6 +17,7 @@ const CONTRACT: ContractView = {
   destino: 'negociacao',
   chamarProposta: true,
   chamarDivida: true,
+  estado: { tipo: 'aberta' },
 };
 
 function forgetConsent() {
