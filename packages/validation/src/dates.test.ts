@@ -12,6 +12,7 @@ import {
   defaultPaymentDate,
   easterSunday,
   formatBrDate,
+  instalmentDates,
   isBusinessDay,
   isValidIsoDate,
   monthlyOnDay,
@@ -423,5 +424,52 @@ describe('monthlyOnDay', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('instalmentDates', () => {
+  it("keeps the first's day each month, moved past weekends and holidays, and a short month's last day", () => {
+    // 15/01/2027 Friday, 15/02 Monday, 15/03 Monday, 15/05/2027 Saturday → Monday 17/05
+    expect(instalmentDates('2026-12-15', 5, 'mesmo-dia')).toEqual([
+      '2026-12-15',
+      '2027-01-15',
+      '2027-02-15',
+      '2027-03-15',
+      '2027-04-15',
+      '2027-05-17',
+    ]);
+    // the 31st in February is its 28th; in April, its 30th
+    expect(instalmentDates('2027-01-29', 3, 'mesmo-dia')).toEqual([
+      '2027-01-29',
+      '2027-03-01',
+      '2027-03-29',
+      '2027-04-29',
+    ]);
+    // 31/01/2027 is a Sunday; 28/02/2027 too
+    expect(instalmentDates('2026-12-31', 2, 'mesmo-dia')).toEqual(['2026-12-31', '2027-02-01', '2027-03-01']);
+  });
+
+  it('keeps the day asked for when the first had to move past a weekend', () => {
+    // day 6: Sunday 06/12/2026 moves to Monday 07/12; January keeps the 6th; Saturday 06/02/2027 passes
+    // Carnaval (08–09/02) to Wednesday 10/02
+    expect(instalmentDates('2026-12-07', 2, 'mesmo-dia', 6)).toEqual([
+      '2026-12-07',
+      '2027-01-06',
+      '2027-02-10',
+    ]);
+  });
+
+  it('steps 30 days at a time from the first, as some creditors do', () => {
+    expect(instalmentDates('2026-12-15', 3, '30-dias')).toEqual([
+      '2026-12-15',
+      '2027-01-14',
+      '2027-02-15',
+      '2027-03-15',
+    ]);
+  });
+
+  it('is only the first with no more instalments, and refuses a count that is not one', () => {
+    expect(instalmentDates('2026-12-15', 0, 'mesmo-dia')).toEqual(['2026-12-15']);
+    expect(() => instalmentDates('2026-12-15', -1, '30-dias')).toThrow(RangeError);
   });
 });

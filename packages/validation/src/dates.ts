@@ -7,7 +7,7 @@
  * chronologically; compareIso exists for callers that want a comparator.
  */
 
-import { type CivilDate, isRealDate, requireIso, toIso } from './iso-date';
+import { type CivilDate, daysInMonth, isRealDate, requireIso, toIso } from './iso-date';
 
 export { DATE_INVALID_MESSAGE, formatBrDate, isValidIsoDate, parseBrDate } from './iso-date';
 
@@ -208,4 +208,41 @@ export function monthlyOnDay(today: string, dia: number, count: number): string[
     while (!isBusinessDay(date)) date = addDays(date, 1);
     return date;
   });
+}
+
+/**
+ * How a creditor dates an agreement's instalments after the first (ours, `regrasAcordo.vencimentoParcelas`):
+ * 'mesmo-dia', each month on the first's day of the month (the month's last day when it has fewer);
+ * '30-dias', every 30 days from the first. Either way moved forward past a weekend or a national holiday.
+ */
+export type InstalmentSchedule = 'mesmo-dia' | '30-dias';
+
+/**
+ * The due dates of an agreement: its first, then `count` more as the creditor's schedule sets them;
+ * `day`, for 'mesmo-dia', the day of the month kept (by default the first's own).
+ */
+export function instalmentDates(
+  first: string,
+  count: number,
+  schedule: InstalmentSchedule,
+  day?: number,
+): string[] {
+  const start = requireIso(first, 'instalmentDates');
+  const { year, month } = start;
+  const kept = day ?? start.day;
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`instalmentDates: not a count: ${count}`);
+  const onBusinessDay = (iso: string) => {
+    let date = iso;
+    while (!isBusinessDay(date)) date = addDays(date, 1);
+    return date;
+  };
+  const later = Array.from({ length: count }, (_, i) => {
+    const k = i + 1;
+    if (schedule === '30-dias') return onBusinessDay(addDays(first, 30 * k));
+    const months = year * 12 + (month - 1) + k;
+    const y = Math.floor(months / 12);
+    const m = (months % 12) + 1;
+    return onBusinessDay(toIso({ year: y, month: m, day: Math.min(kept, daysInMonth(y, m)) }));
+  });
+  return [first, ...later];
 }

@@ -102,6 +102,7 @@ export async function createAgreement(
       ...delivery,
       // the date the user saw, when the summary says to send it (it always does: decision 0005)
       ...(summary.mandarVencimento ? { vencimento: formatBrDate(summary.detalhes.vencimento) } : {}),
+      ...(summary.diaVencimento ? { diaVencimento: summary.diaVencimento } : {}),
       chave: summary.chave,
     });
   } catch (error) {

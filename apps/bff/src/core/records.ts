@@ -33,6 +33,12 @@ export type ContractStanding =
   | { tipo: 'em-disputa' }
   | { tipo: 'em-acordo'; processando: boolean };
 
+/** One payment of an agreement: when it is due and how much. */
+export interface Payment {
+  vencimento: string;
+  valorCents: number;
+}
+
 /** The agreement summary (the old portal's `dadosResumo`), kept in the BFF session. */
 export interface Summary {
   /** the idempotency key of the agreement this summary may create (one per summary) */
@@ -61,6 +67,13 @@ export interface Summary {
   /** where the summary's back arrow goes: the page and query that built it */
   retorno: string;
   /**
+   * every payment, when its creditor says how it dates them ('Tudo no mesmo dia' reviews); null when it does
+   * not, absent where the page shows no schedule
+   */
+  pagamentos?: Payment[] | null;
+  /** the day of the month every instalment keeps (ours, sent with gerarBoleto): 'Tudo no mesmo dia' */
+  diaVencimento?: number | undefined;
+  /**
    * gerarBoleto carries `vencimento` only when this says so. Every
    * summary sets it, so the agreement is made for the date the user saw and never for a default date of
    * the upstream's own (docs/decisions/0005-mandar-vencimento.md).
@@ -80,7 +93,10 @@ export interface OffersRecord {
 /** 'Tudo no mesmo dia': the offers valued for one date, by `${codcredor}|${contrato}` then proposal id. */
 export interface SameDayRecord {
   vencimento: string;
-  ofertas: Record<string, Record<string, ProposalView>>;
+  /** the day of the month asked for (absent in a record kept before it was) */
+  dia?: number;
+  /** each offer with its payments (absent in a record kept before they were said) */
+  ofertas: Record<string, Record<string, ProposalView & { pagamentos?: Payment[] | null }>>;
 }
 
 /** 'Tudo no mesmo dia' under review: one summary per contract, each with its own idempotency key. */

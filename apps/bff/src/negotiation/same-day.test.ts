@@ -185,6 +185,79 @@ describe('concluding every agreement of the day', () => {
   });
 });
 
+describe('one payday, every payment', () => {
+  type Copy = Awaited<ReturnType<typeof maria>>;
+  /** A plan (AP) offered for the day at the creditor, for a fresh copy of the persona. */
+  async function planAt(copy: Copy, codcredor: string, dia: number) {
+    const { credores } = await copy.trpc.debts.sameDay.query({ dia });
+    const line = credores.find((c) => c.credor.codcredor === codcredor);
+    for (const { contrato, propostas } of line?.contratos ?? []) {
+      const p = propostas.find((o) => o.tipo === 'AP' && o.quantidadeParcelas >= 3);
+      if (p) return { codcredor, contrato, p };
+    }
+    throw new Error(`no plan at ${codcredor}`);
+  }
+  /** The plan reviewed and concluded: what the review said of its payments, and what the creditor made. */
+  async function concluded(copy: Copy, plan: Awaited<ReturnType<typeof planAt>>) {
+    const [item] = (
+      await copy.trpc.debts.sameDayReview.mutate({
+        itens: [
+          {
+            codcredor: plan.codcredor,
+            contrato: plan.contrato,
+            idProposta: plan.p.id,
+            formaPagamento: 'boleto',
+          },
+        ],
+      })
+    ).itens;
+    if (!item) throw new Error('reviewed');
+    expect((await copy.trpc.agreements.create.mutate({ chave: item.chave })).status).toBe('concluido');
+    const made = stack.stub.state.ledger.agreements.find(
+      (a) => a.cpfCnpj === copy.user.cpfCnpj && a.contrato === plan.contrato,
+    );
+    return { item, made: made?.instalments.map((i) => ({ vencimento: i.due, valorCents: i.cents })) };
+  }
+
+  it('a creditor that keeps the day: every payment on it, said, reviewed with its total, and made so', async () => {
+    const dia = dayAbout(4);
+    const promised = monthlyOnDay(todayInBrazil(), dia, 24);
+    const copy = await maria();
+    // Lojas Horizonte (1001) dates each instalment on the same day of the month
+    const plan = await planAt(copy, '1001', dia);
+    expect(plan.p.noDia).toBe(true);
+    expect(plan.p.pagamentos?.map((x) => x.vencimento)).toEqual(
+      promised.slice(0, plan.p.quantidadeParcelas + 1),
+    );
+    const { item, made } = await concluded(copy, plan);
+    expect(item.pagamentos).toEqual(plan.p.pagamentos);
+    expect(item.pagamentos?.reduce((sum, x) => sum + x.valorCents, 0)).toBe(item.detalhes.totalCents);
+    expect(made).toEqual(item.pagamentos);
+  });
+
+  it('a creditor that counts 30 days says its real dates before the pick; one that says nothing, that', async () => {
+    const dia = dayAbout(4);
+    const promised = monthlyOnDay(todayInBrazil(), dia, 24);
+    // Prisma Financeira (1010) every 30 days
+    const copy = await sandra();
+    const plan = await planAt(copy, '1010', dia);
+    const dates = plan.p.pagamentos?.map((x) => x.vencimento) ?? [];
+    expect(dates).toHaveLength(plan.p.quantidadeParcelas + 1);
+    expect(plan.p.noDia).toBe(dates.every((d, i) => d === promised[i]));
+    expect(plan.p.noDia).toBe(false);
+    const { made } = await concluded(copy, plan);
+    expect(made?.map((x) => x.vencimento)).toEqual(dates);
+
+    // Sandra's other creditors say nothing of their schedule: nothing promised beyond the first payment
+    const { credores } = await (await sandra()).trpc.debts.sameDay.query({ dia });
+    const plans = credores
+      .filter((c) => c.credor.codcredor !== '1010')
+      .flatMap((c) => c.contratos.flatMap((k) => k.propostas.filter((p) => p.tipo === 'AP')));
+    expect(plans.length).toBeGreaterThan(0);
+    for (const p of plans) expect(p).toMatchObject({ pagamentos: null, noDia: false });
+  });
+});
+
 describe('honest labels on the same day', () => {
   it('labels a prescribed debt from the instalments its offers settle, and no other', async () => {
     const { trpc } = await signedInCopy(stack, 'rafael');

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { sameDayReviewInput } from '@portal/contracts/procedures/budget';
 import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
-import { formatBrDate, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
+import { formatBrDate, instalmentDates, monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
 import type { z } from 'zod';
-import type { ContractStanding, ProposalView, SameDayCart, Summary } from '../core/records';
+import type { ContractStanding, Payment, ProposalView, SameDayCart, Summary } from '../core/records';
 import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
@@ -49,12 +49,45 @@ const offerKey = (codcredor: string, contrato: string) => `${codcredor}|${contra
 
 type SameDayPorts = Pick<Ports, 'proxy' | 'sessions' | 'log' | 'config' | 'limiter' | 'store' | 'keys'>;
 
+/** An offer of the day with its payments: every date and amount, null when the creditor does not say them. */
+type DayOffer = ProposalView & { pagamentos: Payment[] | null; noDia: boolean };
+
+/**
+ * An offer's payments as its creditor dates them (`regrasAcordo.vencimentoParcelas`, ours): the first on the
+ * day, each later one by the creditor's schedule; none known for a plan whose creditor does not say. `noDia`:
+ * every one falls on the day of the month chosen (or the business day after it), as the page promises.
+ */
+function dayOffer(
+  proposal: ProposalView,
+  creditor: Pick<Creditor, 'regrasAcordo'>,
+  today: string,
+  dia: number,
+): DayOffer {
+  const more = proposal.tipo === 'AP' ? proposal.quantidadeParcelas : 0;
+  const schedule = creditor.regrasAcordo?.vencimentoParcelas;
+  const datas =
+    more === 0
+      ? [proposal.vencimento]
+      : schedule
+        ? instalmentDates(proposal.vencimento, more, schedule, dia)
+        : null;
+  const promised = monthlyOnDay(today, dia, more + 1);
+  const first = proposal.tipo === 'AV' ? proposal.valorPagoCents : proposal.entradaCents;
+  return {
+    ...proposal,
+    pagamentos:
+      datas?.map((vencimento, i) => ({ vencimento, valorCents: i === 0 ? first : proposal.parcelaCents })) ??
+      null,
+    noDia: datas?.every((d, i) => d === promised[i]) ?? false,
+  };
+}
+
 /** A contract of the day with no offer to pick, and why (null: offers follow). */
 const withoutOffers = (contrato: string, estado: ContractStanding, mensagem: string | null) => ({
   contrato,
   contratoExibido: maskContract(contrato),
   estado,
-  propostas: [] as ProposalView[],
+  propostas: [] as DayOffer[],
   mensagem,
 });
 
@@ -64,8 +97,7 @@ async function contractOffers(
   person: Person,
   creditor: Creditor,
   contract: Contract,
-  day: string,
-  today: string,
+  { day, dia, today }: { day: string; dia: number; today: string },
 ) {
   const contrato = contract.numcontrato;
   const open = { tipo: 'aberta' } as const;
@@ -78,7 +110,10 @@ async function contractOffers(
     // the oldest instalment its offers settle: a prescribed debt is labelled, none of its offers picked for one
     const oldest = oldestUnpaid([], onDay);
     const estado = contractStanding({ contract, agreement: null, oldest, processing: false, today });
-    return { ...withoutOffers(contrato, estado, null), propostas: onDay };
+    return {
+      ...withoutOffers(contrato, estado, null),
+      propostas: onDay.map((p) => dayOffer(p, creditor, today, dia)),
+    };
   } catch {
     return withoutOffers(contrato, open, SAME_DAY_MESSAGES.outsideWindow);
   }
@@ -115,7 +150,7 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
         const contratos = await Promise.all(
           contracts.map(({ contract, estado }) =>
             formas.length > 0
-              ? contractOffers(ports, person, creditor, contract, day, today)
+              ? contractOffers(ports, person, creditor, contract, { day, dia, today })
               : withoutOffers(contract.numcontrato, estado, SAME_DAY_MESSAGES.noMethod),
           ),
         );
@@ -134,7 +169,7 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
       }
     }
   }
-  await ports.sessions.write(person, 'sameDay', { vencimento: day, ofertas });
+  await ports.sessions.write(person, 'sameDay', { vencimento: day, dia, ofertas });
   return { vencimento: day, credores };
 }
 
@@ -179,6 +214,9 @@ export async function reviewSameDay(
         pagamentoSite: method.pagamentoInterno,
         retorno: SAME_DAY_RETURN,
         ...proposalSummary(proposal),
+        // the offer's payments as the day's offers said them (a record from before them: unknown)
+        pagamentos: proposal.pagamentos ?? null,
+        diaVencimento: offered.dia,
         // the date the person chose, always sent (decision 0005)
         mandarVencimento: true,
       };

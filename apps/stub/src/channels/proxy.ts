@@ -163,6 +163,7 @@ async function answer(
         honourKey: faults.get().honourKey,
         message: received,
         settled: settledNow(user, state, now),
+        schedule: creditor(request.codcredor)?.agreementRules?.vencimentoParcelas,
       });
       if (!outcome.ok) return failure(request, PROXY_RETORNO.error, outcome.msg);
       if (outcome.agreement) state.notifyBoletos(user, outcome.agreement.destinorecebimento, outcome.issued);

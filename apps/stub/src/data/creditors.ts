@@ -99,8 +99,9 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://lojashorizonte.example',
     payments: payments('boleto', 'cartao', 'pix'),
     sequential: false,
-    // an instalment paid up to three business days late keeps the agreement; no change is allowed
-    agreementRules: { toleranciaDias: 3 },
+    // an instalment paid up to three business days late keeps the agreement; no change is allowed; every
+    // instalment on the first's day of the month
+    agreementRules: { toleranciaDias: 3, vencimentoParcelas: 'mesmo-dia' },
     logoSvg: logo(
       'Lojas Horizonte',
       ['Horizonte', 'LOJAS'],
@@ -115,7 +116,12 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://ipeeletro.example',
     payments: payments('boleto', 'pix'),
     sequential: true,
-    agreementRules: { toleranciaDias: 5, moverParcelaFim: true, alterarDiaVencimento: true },
+    agreementRules: {
+      toleranciaDias: 5,
+      moverParcelaFim: true,
+      alterarDiaVencimento: true,
+      vencimentoParcelas: 'mesmo-dia',
+    },
     logoSvg: logo(
       'Ipê Eletro',
       ['Ipê Eletro', 'ELETRODOMÉSTICOS'],
@@ -236,6 +242,8 @@ export const CREDITORS: readonly SeedCreditor[] = [
     site: 'https://prismafinanceira.example',
     payments: payments('boleto', 'pix'),
     sequential: true,
+    // its instalments fall due every 30 days from the first, and it says so
+    agreementRules: { vencimentoParcelas: '30-dias' },
     logoSvg: logo(
       'Prisma Financeira',
       ['Prisma', 'FINANCEIRA'],

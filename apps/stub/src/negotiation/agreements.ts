@@ -5,7 +5,14 @@ import {
   type gerarBoletoRequest,
   METHOD_REFUSED,
 } from '@portal/contracts/upstream/proxy-channel';
-import { addDays, daysBetween, isBusinessDay, parseBrDate } from '@portal/validation/dates';
+import {
+  addDays,
+  daysBetween,
+  type InstalmentSchedule,
+  instalmentDates,
+  isBusinessDay,
+  parseBrDate,
+} from '@portal/validation/dates';
 import type { z } from 'zod';
 import type { SeedAgreement, SeedContract } from '../data/types';
 import type { InjectedFault } from '../faults/faults';
@@ -196,6 +203,7 @@ export function createLedger() {
     contract: SeedContract,
     today: string,
     settled: ReadonlySet<string>,
+    schedule: InstalmentSchedule,
   ): { payOn: string; instalments: LedgerInstalment[]; settles: string[] } | string {
     const requested = request.vencimento === undefined ? undefined : (parseBrDate(request.vencimento) ?? '');
     const date = paymentDate(today, requested);
@@ -216,9 +224,10 @@ export function createLedger() {
         cents: cents(proposal.valorPago),
         status: 'EM ABERTO' as const,
       };
+      const dues = instalmentDates(date.payOn, proposal.quantidadeParcelas, schedule, request.diaVencimento);
       const rest = Array.from({ length: proposal.quantidadeParcelas }, (_, k) => ({
         numero: k + 2,
-        due: monthly(date.payOn, k + 1),
+        due: dues[k + 1] ?? date.payOn,
         cents: cents(proposal.valorParcela),
         status: 'EM ABERTO' as const,
       }));
@@ -284,9 +293,12 @@ export function createLedger() {
         honourKey = false,
         message,
         settled,
+        schedule = '30-dias',
       }: {
         fails?: boolean;
         honourKey?: boolean;
+        /** how the creditor dates the instalments after the first: every 30 days unless it says otherwise */
+        schedule?: InstalmentSchedule;
         /** the debt instalments settled now (a cancelled agreement's are not); by default every agreement's */
         settled?: ReadonlySet<string>;
         /** the message as received (`receive`): it learns the agreement it made */
@@ -317,8 +329,9 @@ export function createLedger() {
           contract,
           today,
           settled ?? new Set(agreements.filter((a) => a.cpfCnpj === payer.cpfCnpj).flatMap((a) => a.settles)),
+          schedule,
         );
-        const planned = typeof open === 'string' ? plan(request, contract, today, new Set()) : open;
+        const planned = typeof open === 'string' ? plan(request, contract, today, new Set(), schedule) : open;
         if (typeof planned === 'string') {
           result = { ok: false, msg: typeof open === 'string' ? open : planned };
         } else {

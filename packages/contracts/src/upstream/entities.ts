@@ -41,6 +41,11 @@ export const agreementRules = z.object({
   moverParcelaFim: z.boolean().optional(),
   alterarDiaVencimento: z.boolean().optional(),
   alteracoesPorAcordo: z.number().int().min(1).max(12).optional(),
+  /**
+   * how the creditor dates an agreement's instalments after the first: each month on the same day, or every
+   * 30 days (packages/validation's instalmentDates); absent, the portal cannot say and says so
+   */
+  vencimentoParcelas: z.enum(['mesmo-dia', '30-dias']).optional(),
 });
 export type AgreementRules = z.infer<typeof agreementRules>;
 

@@ -71,7 +71,9 @@ const delivery = {
 /**
  * Creates the agreement and issues its boletos (gerarBoleto). `idproposta` is the proposal id
  * (modo '1') or the instalment ids joined by ';' (modo '2'). _Ours_, optional: `chave`, the portal's
- * intent key. The real upstream ignores it and makes an agreement for every request it accepts.
+ * intent key. The real upstream ignores it and makes an agreement for every request it accepts. _Ours_,
+ * optional: `diaVencimento`, the day of the month the person chose, which a creditor that dates every
+ * instalment on the same day keeps when the first had to move past a weekend or holiday.
  */
 export const gerarBoletoRequest = requestBase.extend({
   metodo: z.literal('gerarBoleto'),
@@ -82,6 +84,7 @@ export const gerarBoletoRequest = requestBase.extend({
   ...delivery,
   vencimento: brDate.optional(),
   chave: z.string().min(16).max(100).optional(),
+  diaVencimento: z.number().int().min(1).max(31).optional(),
 });
 
 /**

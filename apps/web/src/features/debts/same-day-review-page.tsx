@@ -88,6 +88,36 @@ function MadeAgreement({ item, acordo }: { item: Item; acordo: Made | null }) {
   );
 }
 
+/** Every payment of the agreement, with its date and amount, and what they come to. */
+function Payments({ item }: { item: Item }) {
+  const { pagamentos } = item;
+  if (!pagamentos || pagamentos.length < 2) {
+    return (
+      <>
+        {item.tipoAcordo === 'AP' && !pagamentos ? (
+          <p className="debt-note">O credor não informa as datas das demais parcelas.</p>
+        ) : null}
+        <p>Total: {formatMoney(item.detalhes.totalCents)}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <ol className="same-day-payments" aria-label={`Pagamentos: ${item.credor.nome}`}>
+        {/* each payment falls due after the one before: its date names it */}
+        {pagamentos.map((p) => (
+          <li key={p.vencimento}>
+            {formatBrDate(p.vencimento)}: {formatMoney(p.valorCents)}
+          </li>
+        ))}
+      </ol>
+      <p>
+        Total: {formatMoney(item.detalhes.totalCents)} em {pagamentos.length} pagamentos
+      </p>
+    </>
+  );
+}
+
 function ReviewItem({ item, state, livreCents }: { item: Item; state: State; livreCents: number | null }) {
   return (
     <li className="same-day-item">
@@ -101,6 +131,7 @@ function ReviewItem({ item, state, livreCents }: { item: Item; state: State; liv
       <p>
         Vencimento em {formatBrDate(item.detalhes.vencimento)} · {METHOD_LABEL[item.formaPagamento]}
       </p>
+      <Payments item={item} />
       {state.estado === 'feito' ? <MadeAgreement item={item} acordo={state.acordo} /> : null}
       {state.estado === 'concluindo' ? <p>Concluindo...</p> : null}
       {state.estado === 'processando' ? (

@@ -6,7 +6,7 @@ import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { offerText } from '../../components/budget/offer-text';
 import { StandingNotice } from '../../components/standing/contract-standing';
 import { errorMessage } from '../../lib/api/errors';
-import { type ProposalView, type RouterOutputs, trpc } from '../../lib/api/trpc';
+import { type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import './same-day.css';
 
@@ -24,8 +24,22 @@ const METHOD_LABEL: Record<Method, string> = { boleto: 'Boleto', pix: 'PIX' };
 const DAYS = Array.from({ length: DUE_DAY_MAX }, (_, i) => i + 1);
 const pickKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
 
+type DayOffer = CreditorOffers['contratos'][number]['propostas'][number];
+
+/**
+ * When an offer's payments do not all fall on the day chosen, said before it is picked, with the real dates;
+ * when its creditor does not say how it dates them, said too. Null for an offer that keeps the day.
+ */
+function scheduleNote(offer: DayOffer, dia: number): string | null {
+  if (offer.pagamentos === null) return 'O credor não informa as datas das demais parcelas.';
+  if (offer.noDia) return null;
+  return `Nem todas no dia ${dia}: ${offer.pagamentos.map((p) => formatBrDate(p.vencimento)).join(', ')}.`;
+}
+
 interface ContractChoiceProps {
   line: CreditorOffers;
+  /** the day of the month asked for */
+  dia: number;
   contract: CreditorOffers['contratos'][number];
   pick: Choice | undefined;
   livreCents: number | null;
@@ -33,7 +47,7 @@ interface ContractChoiceProps {
 }
 
 /** One contract's offers for the day, as radios (the first: leave it out), and the way to pay the one picked. */
-function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractChoiceProps) {
+function ContractChoice({ line, dia, contract, pick, livreCents, onPick }: ContractChoiceProps) {
   const name = `oferta-${line.credor.codcredor}-${contract.contrato}`;
   const chosen = pick?.idProposta ?? null;
   // boleto unless the creditor does not take it (then the one way it takes: there is nothing to choose)
@@ -48,18 +62,22 @@ function ContractChoice({ line, contract, pick, livreCents, onPick }: ContractCh
       </div>
     );
   }
-  const option = (id: string | null, label: string, proposal?: ProposalView) => (
-    <label key={id ?? 'nenhuma'} className="same-day-option">
-      <input
-        type="radio"
-        name={name}
-        checked={chosen === id}
-        onChange={() => onPick({ idProposta: id, forma })}
-      />
-      <span>{label}</span>{' '}
-      {proposal ? <FitBadge cents={monthlyCostOf(proposal)} livreCents={livreCents} /> : null}
-    </label>
-  );
+  const option = (id: string | null, label: string, proposal?: DayOffer) => {
+    const note = proposal ? scheduleNote(proposal, dia) : null;
+    return (
+      <label key={id ?? 'nenhuma'} className="same-day-option">
+        <input
+          type="radio"
+          name={name}
+          checked={chosen === id}
+          onChange={() => onPick({ idProposta: id, forma })}
+        />
+        <span>{label}</span>{' '}
+        {proposal ? <FitBadge cents={monthlyCostOf(proposal)} livreCents={livreCents} /> : null}
+        {note ? <span className="same-day-dates">{note}</span> : null}
+      </label>
+    );
+  };
   return (
     <fieldset className="same-day-contract">
       <legend className="same-day-contract-name">{legend}</legend>
@@ -162,6 +180,7 @@ export function SameDaySection() {
                   <ContractChoice
                     key={key}
                     line={line}
+                    dia={asked ?? dia}
                     contract={contract}
                     pick={picks[key]}
                     livreCents={livreCents}

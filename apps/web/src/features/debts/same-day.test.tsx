@@ -47,6 +47,20 @@ const ALL_DEBTS: AllDebts = {
 };
 
 type ContractOffers = Extract<SameDay['credores'][number], { mensagem: null }>['contratos'];
+type DayOffer = ContractOffers[number]['propostas'][number];
+
+/** An offer of the day paid on the day alone, or by the creditor's schedule on it. */
+const onDay = (p: ReturnType<typeof proposal>): DayOffer => ({
+  ...p,
+  pagamentos: [
+    { vencimento: p.vencimento, valorCents: p.tipo === 'AV' ? p.valorPagoCents : p.entradaCents },
+    ...Array.from({ length: p.tipo === 'AP' ? p.quantidadeParcelas : 0 }, (_, i) => ({
+      vencimento: `2027-0${i + 1}-14`,
+      valorCents: p.parcelaCents,
+    })),
+  ],
+  noDia: true,
+});
 
 const HORIZONTE_CONTRACTS: ContractOffers = [
   {
@@ -55,7 +69,9 @@ const HORIZONTE_CONTRACTS: ContractOffers = [
     estado: { tipo: 'aberta' },
     mensagem: null,
     // R$ 1.500,00: more than is free
-    propostas: [proposal({ id: 'H-AV', valorPagoCents: 150_000, totalCents: 150_000, vencimento: DAY })],
+    propostas: [
+      onDay(proposal({ id: 'H-AV', valorPagoCents: 150_000, totalCents: 150_000, vencimento: DAY })),
+    ],
   },
 ];
 
@@ -75,18 +91,20 @@ const SAME_DAY: SameDay = {
           mensagem: null,
           propostas: [
             // R$ 650,00 in one month: fits
-            proposal({ id: 'O-AV', valorPagoCents: 65_000, totalCents: 65_000, vencimento: DAY }),
+            onDay(proposal({ id: 'O-AV', valorPagoCents: 65_000, totalCents: 65_000, vencimento: DAY })),
             // the entry is the heavier month, R$ 900,00: tight
-            proposal({
-              id: 'O-AP3',
-              tipo: 'AP',
-              valorPagoCents: 90_000,
-              entradaCents: 90_000,
-              quantidadeParcelas: 3,
-              parcelaCents: 30_000,
-              totalCents: 180_000,
-              vencimento: DAY,
-            }),
+            onDay(
+              proposal({
+                id: 'O-AP3',
+                tipo: 'AP',
+                valorPagoCents: 90_000,
+                entradaCents: 90_000,
+                quantidadeParcelas: 3,
+                parcelaCents: 30_000,
+                totalCents: 180_000,
+                vencimento: DAY,
+              }),
+            ),
           ],
         },
         {
@@ -293,6 +311,46 @@ describe("'Tudo no mesmo dia' on 'Todas as minhas dívidas'", () => {
     ]);
   });
 
+  it("says before the pick when a plan's payments leave the day, with its real dates, or are not said", async () => {
+    const [onda] = SAME_DAY.credores;
+    const plan = onda?.contratos[0]?.propostas[1];
+    if (!onda || !plan) throw new Error('fixture');
+    const moved = {
+      ...SAME_DAY,
+      credores: [
+        {
+          ...onda,
+          contratos: [
+            {
+              ...(onda.contratos[0] as ContractOffers[number]),
+              propostas: [
+                {
+                  ...plan,
+                  id: 'O-30',
+                  noDia: false,
+                  pagamentos: [
+                    { vencimento: DAY, valorCents: 90_000 },
+                    { vencimento: '2027-01-13', valorCents: 30_000 },
+                  ],
+                },
+                { ...plan, id: 'O-NONE', noDia: false, pagamentos: null },
+              ],
+            },
+          ],
+        },
+      ],
+    } as SameDay;
+    const { user } = renderSection({ 'debts.sameDay': () => moved });
+    const form = await askDay12(user);
+    const labels = within(group(form, 'Onda Telecom, contrato 30***418'))
+      .getAllByRole('radio')
+      .map((radio) => text(radio.closest('label') as HTMLElement));
+    expect(labels[1]).toContain('Nem todas no dia 12: 14/12/2026, 13/01/2027.');
+    expect(labels[2]).toContain('O credor não informa as datas das demais parcelas.');
+    // an offer that keeps the day says nothing more
+    expect(labels[1]).not.toContain('O credor não informa');
+  });
+
   it('marks no offer without a budget', async () => {
     const { user, queryClient } = renderSection();
     const form = await askDay12(user);
@@ -371,6 +429,41 @@ describe("'Revisar acordos' (/minha-conta/tudo-no-mesmo-dia)", () => {
     expect(screen.getByRole('link', { name: 'Ir para Minha Conta' }).getAttribute('href')).toBe(
       paths.minhaConta,
     );
+  });
+
+  it('lists every payment of a plan with its date and amount, and the total, before concluding', async () => {
+    const plan = summary({
+      ...onda,
+      chave: 'k-plan',
+      tipoAcordo: 'AP',
+      detalhes: {
+        negociacao: 'Parcelado',
+        entradaCents: 30_000,
+        demaisParcelas: { quantidade: 2, valorCents: 25_000 },
+        vencimento: DAY,
+        atualizadoCents: null,
+        descontoCents: null,
+        totalCents: 80_000,
+      },
+      pagamentos: [
+        { vencimento: DAY, valorCents: 30_000 },
+        { vencimento: '2027-01-14', valorCents: 25_000 },
+        { vencimento: '2027-02-15', valorCents: 25_000 },
+      ],
+    });
+    installFakeBff({
+      'debts.sameDayCart': () => ({ vencimento: DAY, itens: [plan] }),
+      'agreements.intent': () => ({ status: 'nenhum' }),
+      'budget.get': () => NO_BUDGET,
+    });
+    renderApp(paths.mesmoDia, { session: MARIA });
+    const payments = await screen.findByRole('list', { name: 'Pagamentos: Onda Telecom' });
+    expect(within(payments).getAllByRole('listitem').map(text)).toEqual([
+      '14/12/2026: R$ 300,00',
+      '14/01/2027: R$ 250,00',
+      '15/02/2027: R$ 250,00',
+    ]);
+    expect(screen.getByText(/^Total: R\$\s800,00 em 3 pagamentos$/)).toBeTruthy();
   });
 
   it('on a reload, reads each key and sends nothing when both were made', async () => {
