@@ -76,10 +76,13 @@ test('Rafael sees his prescribed and disputed debts labelled honestly, and the t
   await expect(onda.getByText(/^Você deve R\$/)).toBeVisible();
   await expect(onda.getByRole('link', { name: /^Ver ofertas: Contrato/ })).toBeVisible();
 
+  // the total owed is the ordinary debt's; the prescribed and the disputed are apart from it, and said so
   const totals = page.getByRole('definition');
+  await expect(page.getByText('Prescritas ou em contestação, fora do total:')).toBeVisible();
   await expect(page.getByText('Contratos:')).toBeVisible();
-  await expect(totals.nth(1)).toHaveText('3');
-  await expect(totals.first()).toHaveText(/^R\$\s[\d.]+,\d{2}$/);
+  await expect(totals.nth(2)).toHaveText('3');
+  const owed = (await onda.getByText(/^Você deve R\$/).textContent()) ?? '';
+  await expect(totals.first()).toHaveText(owed.replace('Você deve ', ''));
   await expect(page.getByText('Melhor à vista somado:')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

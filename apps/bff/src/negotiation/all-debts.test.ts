@@ -36,7 +36,11 @@ describe('every debt in one view', () => {
     });
     expect(ordinary?.melhorAVista?.totalCents).toBeGreaterThan(0);
     expect(all.totais.contratos).toBe(3);
-    expect(all.totais.devidoCents).toBe(lines.reduce((sum, l) => sum + l.devidoCents, 0));
+    // the total owed is the ordinary debt's; the prescribed and the disputed are apart, and said so
+    expect(all.totais.devidoCents).toBe(ordinary?.devidoCents);
+    expect(all.totais.foraCents).toBe((prescribed?.devidoCents ?? 0) + (disputed?.devidoCents ?? 0));
+    // the best upfront offer says what it settles
+    expect(ordinary?.melhorAVista?.cobre).toMatch(/^(atrasadas|todas)$/);
     expect(all.totais.melhorAVistaCents).toBe(ordinary?.melhorAVista?.totalCents);
   });
 
@@ -62,9 +66,16 @@ describe('every debt in one view', () => {
     expect(rich?.meses).toBe(Math.ceil(totais.devidoCents / (1_000_000 - 190_000)));
   });
 
-  it('shows an agreement in progress as such, without offers', async () => {
-    const all = await (await as('ana')).debts.all.query();
+  it('shows an agreement in progress as such, without offers, owing what remains of it', async () => {
+    const ana = await as('ana');
+    const all = await ana.debts.all.query();
     const card = all.credores.flatMap((c) => c.contratos).find((l) => l.contrato === '6011452873');
+    const agreement = await ana.agreements.inProgress.query({ codcredor: '1006', contrato: '6011452873' });
+    const remaining = agreement.parcelas
+      .filter((p) => p.status !== 'PAGO')
+      .reduce((sum, p) => sum + p.valorCents, 0);
+    expect(remaining).toBeGreaterThan(0);
+    expect(card?.devidoCents).toBe(remaining);
     expect(card).toMatchObject({
       estado: { tipo: 'em-acordo', processando: false },
       destino: 'acordos',

@@ -1,5 +1,6 @@
 import type { Contract, Creditor } from '@portal/contracts/upstream/entities';
 import { daysBetween, todayInBrazil } from '@portal/validation/dates';
+import { parseMoney, sumCents } from '@portal/validation/money';
 import { repaymentPlan } from '@portal/validation/repayment-plan';
 import { SHARED_MESSAGES } from '../core/messages';
 import type { ContractStanding } from '../core/records';
@@ -7,7 +8,7 @@ import { Refusal } from '../core/refusal';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { capacityOf } from './budget';
-import { contractStanding, contractStandingFor, offersAllowed, oldestUnpaid } from './contract-standing';
+import { offersAllowed, oldestUnpaid, standingWithAgreement, withOldest } from './contract-standing';
 import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
 import { payableProposals } from './payable';
 import { toContractView, toDebtView } from './views';
@@ -37,7 +38,12 @@ async function contractLine(
   today: string,
 ) {
   const view = toContractView(contract);
-  const listed = await contractStandingFor(ports, person, creditor.agrupador, contract);
+  const { estado: listed, agreement } = await standingWithAgreement(
+    ports,
+    person,
+    creditor.agrupador,
+    contract,
+  );
   const base = {
     contrato: view.contrato,
     contratoExibido: view.contratoExibido,
@@ -48,10 +54,14 @@ async function contractLine(
     destino: view.destino,
   };
   if (!offersAllowed(listed)) {
+    // in an agreement: what remains of it (its unpaid instalments); else the contract's principal
+    const remaining = agreement?.parcelasAcordo
+      .filter((p) => p.status !== 'PAGO')
+      .map((p) => parseMoney(p.valorPago));
     return {
       ...base,
       estado: listed,
-      devidoCents: view.principalCents,
+      devidoCents: listed.tipo === 'em-acordo' && remaining ? sumCents(remaining) : view.principalCents,
       diasAtraso: null,
       melhorAVista: null,
       menorParcela: null,
@@ -69,11 +79,17 @@ async function contractLine(
   const plan = proposals.filter((p) => p.tipo === 'AP').sort((a, b) => a.parcelaCents - b.parcelaCents)[0];
   return {
     ...base,
-    estado: contractStanding({ contract, agreement: null, oldest, processing: false, today }),
+    estado: withOldest(listed, oldest),
     devidoCents: debts.length > 0 ? debts.reduce((sum, d) => sum + d.valorCents, 0) : view.principalCents,
     diasAtraso: oldest ? daysBetween(oldest, today) : null,
     melhorAVista: upfront
-      ? { id: upfront.id, totalCents: upfront.totalCents, descontoPercentual: upfront.descontoPercentual }
+      ? {
+          id: upfront.id,
+          totalCents: upfront.totalCents,
+          descontoPercentual: upfront.descontoPercentual,
+          /** what it settles: the overdue instalments only, or every one (the upcoming too) */
+          cobre: upfront.parcelasFuturas ? ('todas' as const) : ('atrasadas' as const),
+        }
       : null,
     menorParcela: plan
       ? {
@@ -85,6 +101,10 @@ async function contractLine(
       : null,
   };
 }
+
+/** A line the total owed leaves apart, and says so: a prescribed or a disputed debt. */
+const apart = (l: { estado: ContractStanding }) =>
+  l.estado.tipo === 'prescrita' || l.estado.tipo === 'em-disputa';
 
 /** A line the budget plan and the offers' total count: an open one (not prescribed, disputed or agreed). */
 export const countedLine = (l: { estado: ContractStanding }) => l.estado.tipo === 'aberta';
@@ -164,7 +184,9 @@ export async function allDebts(ports: AllDebtsPorts, person: Person) {
     },
     totais: {
       contratos: lines.length,
-      devidoCents: lines.reduce((sum, l) => sum + l.devidoCents, 0),
+      // what is owed on the open contracts and what remains of the agreements; prescribed and disputed apart
+      devidoCents: sumCents(lines.filter((l) => !apart(l)).map((l) => l.devidoCents)),
+      foraCents: sumCents(lines.filter(apart).map((l) => l.devidoCents)),
       melhorAVistaCents: offered.reduce((sum, l) => sum + (l.melhorAVista?.totalCents ?? 0), 0),
     },
   };

@@ -72,7 +72,7 @@ interface StandingFacts {
 }
 
 /** The one rule: a contract's standing from what the upstream and the portal know of it. */
-export function contractStanding({
+function contractStanding({
   contract,
   agreement,
   oldest,
@@ -201,29 +201,31 @@ export async function agreementNow(
 type StandingPorts = Pick<Ports, 'proxy' | 'store' | 'keys'>;
 
 /**
- * A contract's standing for a view of it, from the contract as listed and, when the page read them, the
- * dates of its unpaid instalments. A contract the upstream marks as in an agreement is asked what that
- * agreement is (consultaAcordo), so that a cancelled one shows as the open debt it is again.
+ * A contract's standing for a view of it, from the contract as listed (withOldest adds what the dates of its
+ * unpaid instalments tell), with the agreement it asked for. A contract the upstream marks as in an agreement
+ * is asked what that agreement is (consultaAcordo), so that a cancelled one shows as the open debt it is again.
  */
-export async function contractStandingFor(
+export async function standingWithAgreement(
   ports: StandingPorts,
   person: Person,
   codcredor: string,
   contract: Pick<Contract, 'numcontrato' | 'permiteacordo' | 'emDisputa'>,
-  oldest?: string,
-): Promise<ContractStanding> {
+): Promise<{ estado: ContractStanding; agreement: AgreementQueryResult | null }> {
   const [holder, agreement] = await Promise.all([
     processingOn(ports, person, codcredor, contract.numcontrato),
     contract.permiteacordo ? agreementNow(ports, person, codcredor, contract.numcontrato) : null,
   ]);
-  return contractStanding({
-    contract,
-    agreement,
-    oldest,
-    processing: holder !== undefined,
-    today: todayInBrazil(),
-  });
+  const processing = holder !== undefined;
+  return { estado: contractStanding({ contract, agreement, processing, today: todayInBrazil() }), agreement };
 }
+
+/** A contract's standing for a view of it (standingWithAgreement, without the agreement). */
+export const contractStandingFor = async (
+  ports: StandingPorts,
+  person: Person,
+  codcredor: string,
+  contract: Pick<Contract, 'numcontrato' | 'permiteacordo' | 'emDisputa'>,
+): Promise<ContractStanding> => (await standingWithAgreement(ports, person, codcredor, contract)).estado;
 
 /** The contract as its creditor lists it now (consultaContrato); undefined when the creditor lists it not. */
 export async function contractNow(

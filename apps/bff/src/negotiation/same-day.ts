@@ -11,10 +11,10 @@ import type { Ports } from '../ports/ports';
 import { takeWideRead } from './all-debts';
 import {
   assertNegotiable,
-  contractStanding,
   contractStandingFor,
   offersAllowed,
   oldestUnpaid,
+  withOldest,
 } from './contract-standing';
 import {
   contractScope,
@@ -96,26 +96,25 @@ async function contractOffers(
   ports: SameDayPorts,
   person: Person,
   creditor: Creditor,
-  contract: Contract,
+  { contract, estado: listed }: { contract: Contract; estado: ContractStanding },
   { day, dia, today }: { day: string; dia: number; today: string },
 ) {
   const contrato = contract.numcontrato;
-  const open = { tipo: 'aberta' } as const;
   const scope = { ...contractScope(person, creditor.agrupador, contrato), vencimento: formatBrDate(day) };
   try {
     const proposals = await payableProposals(ports, scope, today, day);
     // only what is paid on that very day: an offer the upstream moved to another day is not this one
     const onDay = proposals.filter((p) => p.vencimento === day);
-    if (onDay.length === 0) return withoutOffers(contrato, open, SAME_DAY_MESSAGES.outsideWindow);
+    if (onDay.length === 0) return withoutOffers(contrato, listed, SAME_DAY_MESSAGES.outsideWindow);
     // the oldest instalment its offers settle: a prescribed debt is labelled, none of its offers picked for one
     const oldest = oldestUnpaid([], onDay);
-    const estado = contractStanding({ contract, agreement: null, oldest, processing: false, today });
+    const estado = withOldest(listed, oldest);
     return {
       ...withoutOffers(contrato, estado, null),
       propostas: onDay.map((p) => dayOffer(p, creditor, today, dia)),
     };
   } catch {
-    return withoutOffers(contrato, open, SAME_DAY_MESSAGES.outsideWindow);
+    return withoutOffers(contrato, listed, SAME_DAY_MESSAGES.outsideWindow);
   }
 }
 
@@ -150,7 +149,7 @@ export async function sameDayOffers(ports: SameDayPorts, person: Person, dia: nu
         const contratos = await Promise.all(
           contracts.map(({ contract, estado }) =>
             formas.length > 0
-              ? contractOffers(ports, person, creditor, contract, { day, dia, today })
+              ? contractOffers(ports, person, creditor, { contract, estado }, { day, dia, today })
               : withoutOffers(contract.numcontrato, estado, SAME_DAY_MESSAGES.noMethod),
           ),
         );

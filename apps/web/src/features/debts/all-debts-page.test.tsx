@@ -60,7 +60,7 @@ const RAFAEL: AllDebts = {
       contratos: [],
     },
   ],
-  totais: { contratos: 3, devidoCents: 873456, melhorAVistaCents: 80000 },
+  totais: { contratos: 3, devidoCents: 123456, foraCents: 750000, melhorAVistaCents: 80000 },
   plano: null,
 };
 
@@ -92,14 +92,20 @@ describe('AllDebtsPage', () => {
     expect(within(onda).getByText('Contrato 30***418')).toBeTruthy();
     expect(within(onda).getByText(/Você deve R\$\s1\.234,56/)).toBeTruthy();
     expect(within(onda).getByText('Em atraso há 40 dias')).toBeTruthy();
-    expect(within(onda).getByText(/À vista: R\$\s800,00 \(35,00% de desconto\)/)).toBeTruthy();
+    expect(
+      within(onda).getByText(/À vista: R\$\s800,00 \(35,00% de desconto\), só as parcelas em atraso/),
+    ).toBeTruthy();
     expect(within(onda).getByText(/Parcelado: a partir de 10 × R\$\s150,00/)).toBeTruthy();
     expect(
       within(onda).getByRole('link', { name: 'Ver ofertas: Contrato 30***418' }).getAttribute('href'),
     ).toBe(
       `${paths.negociacao}?credor=13&contrato=30125590418&chamarProposta=true&chamarDivida=true&parcelasIndividuaisSequenciais=false`,
     );
-    expect(screen.getByText('Total devido:').nextElementSibling?.textContent).toMatch(/R\$\s8\.734,56/);
+    expect(screen.getByText('Total devido:').nextElementSibling?.textContent).toMatch(/R\$\s1\.234,56/);
+    // the prescribed and the disputed debts, apart from the total and said so
+    expect(
+      screen.getByText('Prescritas ou em contestação, fora do total:').nextElementSibling?.textContent,
+    ).toMatch(/R\$\s7\.500,00/);
     expect(screen.getByText('Contratos:').nextElementSibling?.textContent).toBe('3');
     expect(screen.getByText('Melhor à vista somado:').nextElementSibling?.textContent).toMatch(/R\$\s800,00/);
   });
@@ -165,6 +171,9 @@ describe('AllDebtsPage', () => {
     });
     const onda = await creditor('Onda Telecom');
     expect(within(onda).getByText('Em acordo')).toBeTruthy();
+    // what remains of the agreement, not what the contract once owed
+    expect(within(onda).getByText(/^Restam R\$\s1\.234,56 no acordo$/)).toBeTruthy();
+    expect(within(onda).queryByText(/^Você deve/)).toBeNull();
     expect(
       within(onda).getByRole('link', { name: 'Ver acordo: Contrato 30***418' }).getAttribute('href'),
     ).toBe(`${paths.acordos}?credor=13&contrato=30125590418&chamarAcordo=true`);

@@ -52,7 +52,11 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
     <li className="debt-contract">
       <p className="debt-contract-number">{label}</p>
       <StandingLabel estado={estado} />
-      <p className="debt-contract-owed">Você deve {formatMoney(contract.devidoCents)}</p>
+      <p className="debt-contract-owed">
+        {inAgreement
+          ? `Restam ${formatMoney(contract.devidoCents)} no acordo`
+          : `Você deve ${formatMoney(contract.devidoCents)}`}
+      </p>
       {inAgreement || estado.tipo === 'em-disputa' ? null : (
         <p className="debt-contract-overdue">{overdueText(contract.diasAtraso)}</p>
       )}
@@ -92,6 +96,7 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
               <span>
                 À vista: {formatMoney(upfront.totalCents)}
                 {upfront.descontoPercentual ? ` (${upfront.descontoPercentual} de desconto)` : ''}
+                {upfront.cobre === 'todas' ? ', todas as parcelas' : ', só as parcelas em atraso'}
               </span>{' '}
               <FitBadge cents={upfront.totalCents} livreCents={livreCents} />
             </p>
@@ -283,6 +288,12 @@ export function AllDebtsPage() {
             <div>
               <dt>Total devido:</dt> <dd>{formatMoney(data.totais.devidoCents)}</dd>
             </div>
+            {data.totais.foraCents > 0 ? (
+              <div>
+                <dt>Prescritas ou em contestação, fora do total:</dt>{' '}
+                <dd>{formatMoney(data.totais.foraCents)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Contratos:</dt> <dd>{data.totais.contratos}</dd>
             </div>

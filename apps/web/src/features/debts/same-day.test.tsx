@@ -42,7 +42,7 @@ const ALL_DEBTS: AllDebts = {
       contratos: [debtContract({ melhorAVista: null, menorParcela: null })],
     },
   ],
-  totais: { contratos: 1, devidoCents: 123_456, melhorAVistaCents: 0 },
+  totais: { contratos: 1, devidoCents: 123_456, foraCents: 0, melhorAVistaCents: 0 },
   plano: null,
 };
 

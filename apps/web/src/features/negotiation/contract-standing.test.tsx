@@ -72,7 +72,7 @@ describe('/negociacao for a contract that is not simply open', () => {
             ],
           },
         ],
-        totais: { contratos: 1, devidoCents: 123456, melhorAVistaCents: 0 },
+        totais: { contratos: 1, devidoCents: 0, foraCents: 123456, melhorAVistaCents: 0 },
         plano: null,
       }),
       'budget.get': () => NO_BUDGET,
