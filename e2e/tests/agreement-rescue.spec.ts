@@ -150,6 +150,10 @@ test('an agreement cancelled past the tolerance says what was paid and leads to 
   // instalments 1 to 3 paid (250,00 + 212,40 + 212,40), 4 to 6 not (3 × 212,40)
   await expect(cancelled).toContainText('Você já pagou R$ 674,80.');
   await expect(cancelled).toContainText('Faltavam R$ 637,20.');
+  await expect(cancelled).toContainText('o desconto do acordo deixa de valer');
+  // no legal deadline to lift the record, nor a complaint to make, for an agreement that settles nothing now
+  await expect(page.getByText(/consumidor\.gov\.br/)).toHaveCount(0);
+  await expect(page.getByText(/Seu nome continua negativado/)).toHaveCount(0);
   // the instalments stay for the record, with nothing to pay nor change
   await expect(instalments(page)).toHaveCount(6);
   await expect(page.getByRole('button', { name: /Gerar pagamento/ })).toHaveCount(0);

@@ -36,6 +36,15 @@ describe('the deadline to lift the negative record (STJ Súmula 548)', () => {
     });
   });
 
+  it('has none for a cancelled agreement, whatever was paid on it and however the record stands', () => {
+    const cancelled = { ...agreement(['02/11/2026', null], true), situacao: 'CANCELADO' as const };
+    expect(negativeRecordLift(creditor, '123', cancelled, '2026-11-30')).toBeNull();
+    // the same payments on a live agreement: past the deadline and still reported
+    expect(
+      negativeRecordLift(creditor, '123', agreement(['02/11/2026', null], true), '2026-11-30')?.situacao,
+    ).toBe('atrasada');
+  });
+
   it('has no deadline before that payment is confirmed', () => {
     expect(negativeRecordLift(creditor, '123', agreement([null, null], true), '2026-11-30')).toBeNull();
   });

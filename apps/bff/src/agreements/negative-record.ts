@@ -26,7 +26,9 @@ interface NegativeRecordLift {
 
 /**
  * The deadline to lift the negative record, from the confirmation of the payment the creditor's rule names
- * (the first instalment's, or the last one's for 'quitacao'); null until that payment is confirmed.
+ * (the first instalment's, or the last one's for 'quitacao'); null until that payment is confirmed, and for a
+ * cancelled agreement: what was paid on it no longer settles the debt, so no deadline runs and no complaint
+ * about a record kept is the person's to make.
  */
 export function negativeRecordLift(
   creditor: Creditor,
@@ -34,6 +36,7 @@ export function negativeRecordLift(
   agreement: AgreementQueryResult,
   today: string,
 ): NegativeRecordLift | null {
+  if (agreement.situacao === 'CANCELADO') return null;
   const sorted = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
   const paidOn = sorted.map(paidDayOf);
   const paidDays = paidOn.filter((d) => d !== null);

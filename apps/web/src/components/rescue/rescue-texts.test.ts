@@ -50,11 +50,12 @@ describe('the overdue notice', () => {
 });
 
 describe('a cancelled agreement', () => {
-  it('says when and why, what was paid and what was still owed', () => {
+  it('says when and why, what was paid, what was still owed, and why the balance may now be more', () => {
     expect(cancelledLines({ canceladoEm: '2026-07-02', pagoCents: 67_480, restanteCents: 63_720 })).toEqual([
       'Este acordo foi cancelado em 02/07/2026 porque uma parcela não foi paga no prazo.',
       'Você já pagou R$\u00a0674,80.',
       'Faltavam R$\u00a0637,20.',
+      'Com o cancelamento, o desconto do acordo deixa de valer e o credor volta a cobrar juros sobre o que faltava: por isso o saldo para renegociar pode ser maior do que esse valor.',
     ]);
   });
 

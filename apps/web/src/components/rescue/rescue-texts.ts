@@ -44,6 +44,7 @@ export function cancelledLines(cancelado: Cancelled): string[] {
     `Este acordo foi cancelado${when} porque uma parcela não foi paga no prazo.`,
     `Você já pagou ${formatMoney(cancelado.pagoCents)}.`,
     `Faltavam ${formatMoney(cancelado.restanteCents)}.`,
+    'Com o cancelamento, o desconto do acordo deixa de valer e o credor volta a cobrar juros sobre o que faltava: por isso o saldo para renegociar pode ser maior do que esse valor.',
   ];
 }
 
