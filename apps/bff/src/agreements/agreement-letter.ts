@@ -185,14 +185,21 @@ class LetterWriter {
     this.y -= points;
   }
 
-  /** Lines of at most `width` points: split at spaces, and inside a word longer than a line (a code). */
+  /**
+   * Lines of at most `width` points: split at spaces; a no-break space (R$\u00a0300,00) keeps its words
+   * together unless they fit no line so, and a word longer than a line (a code) is cut where it must.
+   */
   wrap(text: string, width: number, style: TextStyle = {}): string[] {
     const font = this.fonts[style.font ?? 'regular'];
     const size = style.size ?? 10;
     const fits = (s: string) => font.widthOfTextAtSize(this.drawable(font, s), size) <= width;
     const lines: string[] = [];
     let current = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
+    const words = text
+      .split(/[ \t\n]+/)
+      .filter(Boolean)
+      .flatMap((word) => (fits(word) ? [word] : word.split('\u00a0')));
+    for (const word of words) {
       const candidate = current ? `${current} ${word}` : word;
       if (fits(candidate)) {
         current = candidate;
@@ -274,25 +281,46 @@ class LetterWriter {
     this.gap(4);
   }
 
-  /** A table whose columns start at the given offsets; the header repeats on a new page. */
+  /**
+   * A table whose columns start at the given offsets; the header repeats on a new page. A cell wider than its
+   * column wraps onto more lines (wrap), the row as tall as its tallest cell: no text runs into the next column.
+   */
   table(columns: { title: string; x: number; align?: 'right'; width: number }[], rows: string[][]) {
     const size = 9.5;
+    const lineHeight = size * 1.25;
+    const lines = (texts: string[], bold: boolean) =>
+      columns.map((column, index) =>
+        this.wrap(texts[index] ?? '', column.width, { size, font: bold ? 'bold' : 'regular' }),
+      );
+    const draw = (cells: string[][], font: PDFFont, color: ReturnType<typeof rgb>) => {
+      const height = Math.max(1, ...cells.map((c) => c.length));
+      for (let k = 0; k < height; k += 1) {
+        this.y -= k === 0 ? size * 1.3 : lineHeight;
+        columns.forEach((column, index) => {
+          const text = cells[index]?.[k];
+          if (text) this.cell(column, text, font, size, color);
+        });
+      }
+      return height;
+    };
     const header = () => {
-      this.room(size * 3);
-      this.y -= size * 1.3;
-      for (const column of columns) this.cell(column, column.title, this.fonts.bold, size, MUTED);
+      const titles = lines(
+        columns.map((c) => c.title),
+        true,
+      );
+      this.room(size * 2 + lineHeight * Math.max(...titles.map((t) => t.length)));
+      draw(titles, this.fonts.bold, MUTED);
       this.y -= size * 0.5;
     };
     header();
     for (const row of rows) {
-      if (this.y - size * 1.6 < MARGIN) {
+      const cells = lines(row, false);
+      if (this.y - size * 1.6 - lineHeight * (Math.max(1, ...cells.map((c) => c.length)) - 1) < MARGIN) {
         this.newPage();
         header();
       }
-      this.y -= size * 1.45;
-      columns.forEach((column, index) => {
-        this.cell(column, row[index] ?? '', this.fonts.regular, size, INK);
-      });
+      draw(cells, this.fonts.regular, INK);
+      this.y -= size * 0.15;
     }
     this.y -= size * 0.5;
   }

@@ -23,6 +23,31 @@ const EXPENSES: [keyof Budget['despesas'], string][] = [
   ['contas', 'Contas (luz, água, gás, internet)'],
 ];
 
+/** The plan's table of debts: what each owes, its share of the plan and what it asks a month. */
+export const PLAN_COLUMNS = [
+  { title: 'Credor', x: 0, width: 150 },
+  { title: 'Contrato', x: 155, width: 75 },
+  { title: 'Valor devido', x: 235, width: 85, align: 'right' as const },
+  { title: 'No plano', x: 325, width: 85, align: 'right' as const },
+  { title: 'Por mês', x: 415, width: 80, align: 'right' as const },
+];
+
+/**
+ * How what is free each month was reached, in one line a Procon or a CEJUSC can check: the income, less the
+ * essential expenses (never less than the mínimo existencial), less the instalments already paid.
+ */
+export function freeExplained(budget: Budget, minimoCents: number, livreCents: number): string {
+  const essentials = Object.values(budget.despesas).reduce((sum, v) => sum + v, 0);
+  const kept =
+    essentials >= minimoCents
+      ? `despesas essenciais ${formatMoney(essentials)}`
+      : `o mínimo existencial ${formatMoney(minimoCents)} (as despesas essenciais, ${formatMoney(essentials)}, são menos que ele)`;
+  return (
+    `Como chegamos ao disponível: renda líquida ${formatMoney(budget.renda)}, menos ${kept}, menos parcelas que já paga ` +
+    `${formatMoney(budget.outrasParcelas)}: ${formatMoney(livreCents)}${livreCents === 0 ? ' (nunca menos que zero)' : ''}.`
+  );
+}
+
 /**
  * 'Plano de pagamento' (CDC art. 104-A): every debt the portal knows that can be negotiated (not prescribed,
  * not disputed, not already in an agreement), the session's budget, what is free each month, and a split
@@ -65,18 +90,15 @@ export async function repaymentPlanPdf(
   w.field('Renda líquida', formatMoney(budget.renda));
   for (const [key, label] of EXPENSES) w.field(label, formatMoney(budget.despesas[key]));
   w.field('Parcelas que já paga', formatMoney(budget.outrasParcelas));
-  w.field('Mínimo existencial preservado', formatMoney(ports.config.MINIMO_EXISTENCIAL_CENTS));
   w.field('Disponível por mês para as dívidas', formatMoney(livre));
+  w.paragraph(freeExplained(budget, ports.config.MINIMO_EXISTENCIAL_CENTS, livre), {
+    size: 9.5,
+    color: MUTED,
+  });
 
   w.heading('Dívidas');
   w.table(
-    [
-      { title: 'Credor', x: 0, width: 150 },
-      { title: 'Contrato', x: 155, width: 80 },
-      { title: 'Valor devido', x: 240, width: 80, align: 'right' },
-      { title: 'No plano', x: 325, width: 80, align: 'right' },
-      { title: 'Por mês', x: 410, width: 85, align: 'right' },
-    ],
+    PLAN_COLUMNS,
     plan.debts.map((d, i) => {
       const months = d.monthlyCents;
       const low = Math.min(...months);
