@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
 import { NO_BUDGET } from '../../../test/fixtures/budget';
 import { debtContract } from '../../../test/fixtures/debts';
 import { MARIA, renderApp } from '../../../test/render-app';
+import { SLOW_LOOKUP_MS } from '../../components/ui/lookup-wait';
 import type { RouterInputs, RouterOutputs } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { moneyTextToCents } from './budget-section';
@@ -108,6 +109,26 @@ describe('AllDebtsPage', () => {
     ).toMatch(/R\$\s7\.500,00/);
     expect(screen.getByText('Contratos:').nextElementSibling?.textContent).toBe('3');
     expect(screen.getByText('Melhor à vista somado:').nextElementSibling?.textContent).toMatch(/R\$\s800,00/);
+  });
+
+  it('says a long wait is still going, how long it has taken, and leads back to Minha conta', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const { router } = renderPage({ 'debts.all': () => new Promise<AllDebts>(() => {}) });
+      const status = await screen.findByText('Consultando seus credores...');
+      expect(screen.queryByRole('button', { name: 'Voltar para minha conta' })).toBeNull();
+      await act(async () => {
+        vi.advanceTimersByTime(SLOW_LOOKUP_MS);
+      });
+      expect(status.textContent).toBe('Ainda consultando os credores. Isso pode levar alguns minutos.');
+      expect(status.getAttribute('aria-busy')).toBe('false');
+      expect(screen.getByText('Tempo de espera: 5 s')).toBeTruthy();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Voltar para minha conta' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.minhaConta));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names a creditor that failed with its message, still shows the others, and asks again on the tap', async () => {

@@ -1,11 +1,12 @@
 import { monthlyCostOf } from '@portal/validation/budget';
 import { formatMoney } from '@portal/validation/money';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { StandingLabel, standingText } from '../../components/standing/contract-standing';
 import { BackLink } from '../../components/ui/back-link';
 import { CreditorLogo } from '../../components/ui/creditor-logo';
+import { formatWait, SLOW_LOOKUP_MS } from '../../components/ui/lookup-wait';
 import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { agreementsHref, negotiationHref, OFFERS_ASKED } from '../../lib/navigation/journey-links';
@@ -123,6 +124,39 @@ function ContractItem({ credor, contract, livreCents, sequencial }: ContractItem
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * The wait for every creditor, on the page (its room kept): after SLOW_LOOKUP_MS it says once that the
+ * creditors are still being asked, shows the time waited (outside the live region) and offers a way back,
+ * as Minha conta's wait does; the upstream may take minutes (PROXY_TIMEOUT_MS) to answer or give up.
+ */
+function Consulting({ onLeave }: { onLeave: () => void }) {
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const slow = now - started >= SLOW_LOOKUP_MS;
+  return (
+    <div className="all-debts-loading">
+      <p role="status" aria-busy={!slow}>
+        <span className="all-debts-loading-bar" aria-hidden="true" />
+        {slow
+          ? 'Ainda consultando os credores. Isso pode levar alguns minutos.'
+          : 'Consultando seus credores...'}
+      </p>
+      {slow ? (
+        <>
+          <p className="all-debts-waited">Tempo de espera: {formatWait(now - started)}</p>
+          <button type="button" className="btn btn-secondary" onClick={onLeave}>
+            Voltar para minha conta
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -252,7 +286,9 @@ function PlanNotice({ plan }: { plan: Plan }) {
 /** /minha-conta/todas-as-dividas: every contract with every creditor, the totals, and the budget beside them. */
 export function AllDebtsPage() {
   usePageTitle('Todas as minhas dívidas');
+  // leaving the page (the long wait's way out) stops the browser's wait for the answer
   const debts = trpc.debts.all.useQuery(undefined, { trpc: { abortOnUnmount: true } });
+  const navigate = useNavigate();
   const livreCents = useFreeCents();
   const data = debts.data;
   const failed = debts.isError && !debts.isFetching && !isUnauthorized(debts.error);
@@ -268,15 +304,10 @@ export function AllDebtsPage() {
         Todos os seus contratos com os credores parceiros: quanto você deve, há quanto tempo e as melhores
         ofertas de cada um. Veja se elas cabem no seu orçamento e, se quiser, pague tudo no mesmo dia.
       </p>
-      {debts.isPending && !failed ? (
-        <p className="all-debts-loading" role="status" aria-busy="true">
-          <span className="all-debts-loading-bar" aria-hidden="true" />
-          Consultando seus credores...
-        </p>
-      ) : null}
+      {debts.isPending && !failed ? <Consulting onLeave={() => void navigate(paths.minhaConta)} /> : null}
       {failed ? (
         <div className="empty-state" role="alert">
-          <p>{errorMessage(debts.error)}</p>
+          <p>Não foi possível consultar seus credores agora. {errorMessage(debts.error)}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
             Tentar de novo
           </button>
