@@ -18,6 +18,17 @@ import {
 
 export const REMINDED = 'Pronto! Você será lembrado das próximas parcelas.';
 
+const BY: Record<Exclude<ReminderChannel, 'push'>, string> = { email: 'e-mail', sms: 'SMS' };
+
+/**
+ * The one outcome of a reminder asked by several channels when this browser's notifications could not be
+ * turned on: what will remind the person, and what will not, in one sentence.
+ */
+function remindedWithoutPush(canais: readonly ReminderChannel[]): string {
+  const by = canais.filter((c): c is Exclude<ReminderChannel, 'push'> => c !== 'push').map((c) => BY[c]);
+  return `Você será lembrado por ${by.join(' e ')}. As notificações deste aparelho não foram ativadas: verifique a permissão de notificações do navegador.`;
+}
+
 interface ReminderModalProps {
   codcredor: string;
   contrato: string;
@@ -63,6 +74,7 @@ function ReminderForm({
   const [dias, setDias] = useState(() => chosenDays(settings.dias));
   const [problem, setProblem] = useState<string | null>(null);
   const [pushFailed, setPushFailed] = useState(false);
+  const [remindedBy, setRemindedBy] = useState<ReminderChannel[]>([]);
   const [busy, setBusy] = useState(false);
   const pushChannel = usePushChannel();
   const remind = trpc.reminders.remind.useMutation();
@@ -88,6 +100,7 @@ function ReminderForm({
     try {
       const kept = await pushChannel(canais, settings.pushChave);
       setPushFailed(kept.pushFailed);
+      setRemindedBy(kept.canais);
       if (kept.canais.length > 0) {
         await remind.mutateAsync({ codcredor, contrato, canais: kept.canais, dias }).catch(() => undefined);
       }
@@ -155,10 +168,15 @@ function ReminderForm({
               {problem}
             </p>
           ) : null}
-          {pushFailed ? <p className="field-error">{PUSH_FAILED}</p> : null}
+          {/* said alone when nothing else reminds; with the other channels, in the one outcome below */}
+          {pushFailed && !remind.isSuccess ? <p className="field-error">{PUSH_FAILED}</p> : null}
           {failure ? <p className="field-error">{failure}</p> : null}
         </div>
-        <div role="status">{remind.isSuccess ? <p className="reminder-notice">{REMINDED}</p> : null}</div>
+        <div role="status">
+          {remind.isSuccess ? (
+            <p className="reminder-notice">{pushFailed ? remindedWithoutPush(remindedBy) : REMINDED}</p>
+          ) : null}
+        </div>
       </form>
     </Modal>
   );
