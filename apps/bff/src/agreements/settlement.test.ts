@@ -1,3 +1,4 @@
+import { VERIFY_PDF_PATH } from '@portal/contracts/verification-pdf';
 import { onEveryStore } from '@portal/test-kit/every-store';
 import { contractWithAgreement, type Stack, startStack } from '@portal/test-kit/harness';
 import { pdfTexts } from '@portal/test-kit/pdf-text';
@@ -11,6 +12,22 @@ import { settlementPdf } from './settlement';
 const PASSWORD = 'Acordo@2026';
 const FIRST_NAME = 'Maria Aparecida da Silva';
 const NEW_NAME = 'Maria Aparecida Souza Lima';
+
+/** A declaration as the portal draws one, with a code it never issued. */
+const DECLARED: Omit<Declaration, 'pdf'> = {
+  codigo: 'QT-7K2M-4P9R-XW3T',
+  owner: 'pseudonym',
+  titular: FIRST_NAME,
+  documento: '***.982.247-**',
+  credor: 'Onda Telecom',
+  contrato: '7201938455',
+  codigoAcordo: '1234567801',
+  parcelas: [{ numero: 1, pagoEm: '2026-03-02', valorCents: 123_456 }],
+  totalCents: 123_456,
+  quitadaEm: '2026-03-02',
+  emitidaEm: '2026-03-03',
+  emitidaAs: new Date('2026-03-03T14:05:06.000Z'),
+};
 
 /** The declarations kept under a code, in the test file's database: one, whatever the downloads. */
 const keptRows = async (codigo: string) =>
@@ -107,6 +124,27 @@ onEveryStore((storeEnv) => {
       ]),
     );
     expect(JSON.stringify(checked)).not.toContain(NEW_NAME);
+
+    // the PDF itself, uploaded on 'Verificar boleto ou PIX', checks out by the code it prints
+    const upload = (pdf: Uint8Array) =>
+      fetch(`${stack.url}${VERIFY_PDF_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf', origin: stack.url },
+        body: pdf,
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { tipo: string; veredito: string },
+      }));
+    expect(await upload(issued)).toMatchObject({
+      status: 200,
+      body: { tipo: 'declaracao', veredito: 'confere' },
+    });
+    // a declaration drawn with a code this portal never issued does not
+    const forged = await settlementPdf(DECLARED);
+    expect(await upload(forged)).toMatchObject({
+      status: 200,
+      body: { tipo: 'declaracao', veredito: 'invalido' },
+    });
   });
 
   it('two first downloads at once, from two sessions under two names, keep one declaration: both get its bytes', async () => {
@@ -135,28 +173,13 @@ onEveryStore((storeEnv) => {
 });
 
 describe('a declaration drawn from what it declares', () => {
-  const declared: Omit<Declaration, 'pdf'> = {
-    codigo: 'QT-7K2M-4P9R-XW3T',
-    owner: 'pseudonym',
-    titular: FIRST_NAME,
-    documento: '***.982.247-**',
-    credor: 'Onda Telecom',
-    contrato: '7201938455',
-    codigoAcordo: '1234567801',
-    parcelas: [{ numero: 1, pagoEm: '2026-03-02', valorCents: 123_456 }],
-    totalCents: 123_456,
-    quitadaEm: '2026-03-02',
-    emitidaEm: '2026-03-03',
-    emitidaAs: new Date('2026-03-03T14:05:06.000Z'),
-  };
-
   it('gives the same bytes whenever it is drawn, dated at its issue', async () => {
-    const first = await settlementPdf(declared);
+    const first = await settlementPdf(DECLARED);
     await new Promise((r) => setTimeout(r, 1_100));
-    const second = await settlementPdf(declared);
+    const second = await settlementPdf(DECLARED);
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     const doc = await PDFDocument.load(first, { updateMetadata: false });
-    expect(doc.getCreationDate()?.toISOString()).toBe(declared.emitidaAs.toISOString());
-    expect(doc.getModificationDate()?.toISOString()).toBe(declared.emitidaAs.toISOString());
+    expect(doc.getCreationDate()?.toISOString()).toBe(DECLARED.emitidaAs.toISOString());
+    expect(doc.getModificationDate()?.toISOString()).toBe(DECLARED.emitidaAs.toISOString());
   });
 });

@@ -38,6 +38,14 @@ interface StoredSettlement extends Omit<Declaration, 'documento' | 'emitidaAs' |
 /** 'CPF' or 'CNPJ', by the shape of a masked document (***.982.247-** or **.222.333/0001-**). */
 export const documentLabel = (masked: string) => (masked.length > 14 ? 'CNPJ' : 'CPF');
 
+/** The declaration codes a text prints (a declaration's PDF prints its own), each as settlementCode writes it. */
+export function settlementCodesIn(text: string): string[] {
+  const found = text
+    .toUpperCase()
+    .matchAll(/\bQT-?[0-9A-HJKMNP-TV-Z]{4}-?[0-9A-HJKMNP-TV-Z]{4}-?[0-9A-HJKMNP-TV-Z]{4}\b/g);
+  return [...new Set([...found].flatMap(([code]) => settlementCode(code) ?? []))];
+}
+
 /** The code as people type it: 'qt 7k2m-…', 'QT7K2M…'; null when it is not one. */
 export function settlementCode(text: string): string | null {
   const match = CODE.exec(text.replace(/\s+/g, '').toUpperCase());

@@ -9,7 +9,7 @@ import { compareIso, formatBrDate, todayInBrazil } from '@portal/validation/date
 import { formatDocument } from '@portal/validation/document';
 import { formatMoney } from '@portal/validation/money';
 import { type PixReading, readPix } from '@portal/validation/pix';
-import { documentLabel, findSettlement, settlementCode } from '../agreements/settlement';
+import { documentLabel, findSettlement, settlementCode, settlementCodesIn } from '../agreements/settlement';
 import { limitByIp, tooMany } from '../auth/sign-in';
 import type { Person } from '../core/session';
 import type { CreditorPorts } from '../negotiation/creditors';
@@ -178,7 +178,7 @@ const GRAVITY: Verdict[] = ['confere', 'atencao', 'invalido', 'nao-pague'];
  * code, each checked as if pasted; the worse verdict leads. Nothing of the file is kept.
  */
 export async function verifyPdf(
-  ports: VerifyPorts & Pick<Ports, 'pdfReader'>,
+  ports: VerifyPorts & Pick<Ports, 'pdfReader' | 'store' | 'db' | 'log'>,
   person: Person | null,
   bytes: Uint8Array,
 ): Promise<VerificationResult> {
@@ -201,6 +201,9 @@ export async function verifyPdf(
     ...(pix ? [await verifyPix(ports, person, pix)] : []),
   ];
   const [first, second] = results;
+  // no payment code: a declaration of settlement, by the code it prints (the portal's own PDF)
+  const [declaration] = settlementCodesIn(text);
+  if (!first && declaration) return verifySettlement(ports, declaration);
   if (!first) return notACode(VERIFY_MESSAGES.pdfNoCode);
   if (!second) return first;
   const [worse, better] =
