@@ -121,6 +121,7 @@ describe('/acordos, an agreement cancelled', () => {
     renderAgreements({ 'agreements.inProgress': () => cancelled('2026-07-02') });
     await loaded();
     const region = screen.getByRole('region', { name: 'Acordo cancelado' });
+    await waitFor(() => expect(document.title).toBe('Acordo cancelado | Negocia Varejo'));
     expect(region.textContent?.replace(/\u00a0/g, ' ')).toContain(
       'Este acordo foi cancelado em 02/07/2026 porque uma parcela não foi paga no prazo.Você já pagou R$ 674,80.Faltavam R$ 637,20.',
     );

@@ -79,6 +79,7 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
   const [rescue, setRescue] = useState<RescueState>({ shown: null, done: null });
 
   const data = agreement.data;
+  usePageTitle(data?.cancelado ? 'Acordo cancelado' : TITLE);
   const loading = agreement.isPending || (agreement.isError && agreement.isFetching);
   // An ended session is not an error to show: the guard is already taking the user to the start page.
   const loadFailed = agreement.isError && !agreement.isFetching && !isUnauthorized(agreement.error);

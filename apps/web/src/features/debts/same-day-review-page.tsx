@@ -61,6 +61,34 @@ function stateOf(outcome: Outcome): State {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a concluded agreement of the review gives to pay: its own codes and files. */
+/** A code to pay with, copied with one tap; said when the browser would not copy it. */
+function CopyCode({ code, label, of }: { code: string; label: string; of: string }) {
+  const [outcome, setOutcome] = useState<
+    '' | 'Copiado.' | 'Não foi possível copiar: selecione o código e copie.'
+  >('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setOutcome('Copiado.');
+    } catch {
+      setOutcome('Não foi possível copiar: selecione o código e copie.');
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-label={`${label}: ${of}`}
+        onClick={() => void copy()}
+      >
+        {label}
+      </button>
+      <p role="status">{outcome}</p>
+    </>
+  );
+}
+
 function MadeAgreement({ item, acordo }: { item: Item; acordo: Made | null }) {
   const link = agreementsHref({
     codcredor: item.credor.codcredor,
@@ -74,6 +102,11 @@ function MadeAgreement({ item, acordo }: { item: Item; acordo: Made | null }) {
         <div key={boleto.arquivo} className="same-day-code">
           <p>{acordo.formaPagamento === 'pix' ? 'PIX copia e cola:' : 'Código do boleto:'}</p>
           <p className="agreement-code">{boleto.linhaDigitavel}</p>
+          <CopyCode
+            code={boleto.linhaDigitavel}
+            label={acordo.formaPagamento === 'pix' ? 'Copiar PIX Copia e Cola' : 'Copiar código'}
+            of={item.credor.nome}
+          />
           {boleto.pdfUrl ? (
             <a href={boleto.pdfUrl} download={boleto.arquivo}>
               Baixar boleto: {item.credor.nome}
@@ -207,6 +240,13 @@ function Review({ cart }: { cart: Cart }) {
     const estado = states[i.chave]?.estado;
     return estado === 'feito' || estado === 'processando';
   });
+  // the title says the outcome as the page does: '2 acordos feitos', '1 de 2 acordos feitos'
+  const count = cart.itens.length;
+  const feitos = count === 1 ? 'acordo feito' : 'acordos feitos';
+  const told = made > 0 || settled;
+  usePageTitle(
+    !told ? 'Revisar acordos' : made === count ? `${count} ${feitos}` : `${made} de ${count} ${feitos}`,
+  );
   const total = cart.itens.reduce((sum, i) => sum + monthOf(i), 0);
 
   return (
@@ -232,9 +272,7 @@ function Review({ cart }: { cart: Cart }) {
         ))}
       </ul>
       <p className="same-day-outcome" role="status">
-        {made > 0 || settled
-          ? `${made} de ${cart.itens.length} ${cart.itens.length === 1 ? 'acordo feito' : 'acordos feitos'}.`
-          : ''}
+        {told ? `${made} de ${count} ${feitos}.` : ''}
       </p>
       {read && pending.length > 0 ? (
         <button

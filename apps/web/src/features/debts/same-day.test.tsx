@@ -414,15 +414,22 @@ describe("'Revisar acordos' (/minha-conta/tudo-no-mesmo-dia)", () => {
     expect(await within(horizonteItem).findByText('Acordo feito.')).toBeTruthy();
     expect(within(horizonteItem).getByText('Código do boleto:')).toBeTruthy();
     expect(within(horizonteItem).getByText(HORIZONTE_LINE)).toBeTruthy();
+    await user.click(within(horizonteItem).getByRole('button', { name: 'Copiar código: Lojas Horizonte' }));
+    expect(await navigator.clipboard.readText()).toBe(HORIZONTE_LINE);
+    expect(within(horizonteItem).getByText('Copiado.')).toBeTruthy();
     expect(within(ondaItem).getByText(`Não foi feito: ${BAD_GATEWAY}`)).toBeTruthy();
     expect(within(ondaItem).queryByText('Acordo feito.')).toBeNull();
     expect(outcome().textContent).toBe('1 de 2 acordos feitos.');
+    expect(document.title).toBe('1 de 2 acordos feitos | Negocia Varejo');
 
     failFirst = false;
     await user.click(screen.getByRole('button', { name: 'Tentar de novo os que faltam' }));
     expect(await within(ondaItem).findByText('Acordo feito.')).toBeTruthy();
     expect(keysSent(fake)).toEqual(['k-onda', 'k-horizonte', 'k-onda']);
     expect(within(ondaItem).getByText('PIX copia e cola:')).toBeTruthy();
+    expect(
+      within(ondaItem).getByRole('button', { name: 'Copiar PIX Copia e Cola: Onda Telecom' }),
+    ).toBeTruthy();
     expect(within(ondaItem).getByText(LINHA)).toBeTruthy();
     expect(outcome().textContent).toBe('2 de 2 acordos feitos.');
     expect(screen.queryByRole('button', { name: /Concluir|Tentar de novo/ })).toBeNull();
