@@ -100,6 +100,9 @@ describe("'Estou com dificuldade para pagar'", () => {
 
   it('without an agreement: no reason asked, no creditor to contact, the free help still there', async () => {
     const { dialog, fake } = await openHardship(null, ALL);
+    // nothing said of an agreement the person may not have
+    expect(dialog.textContent).not.toContain('seu acordo');
+    expect(within(dialog).getByText(/Veja onde buscar ajuda para organizar suas dívidas/)).toBeTruthy();
     expect(within(dialog).queryByRole('group', { name: 'O que aconteceu?' })).toBeNull();
     expect(options(dialog)).toEqual(['Pausar os lembretes por 30 dias']);
     expect(fake.callsTo('agreements.inProgress')).toHaveLength(0);

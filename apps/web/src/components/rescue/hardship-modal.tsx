@@ -79,7 +79,13 @@ export function HardshipModal({ target, onChoose, onClose }: HardshipModalProps)
       title={HARDSHIP_TITLE}
       size="wide"
       onClose={onClose}
-      description={<p>Imprevistos acontecem. Veja o que dá para fazer agora para não perder o seu acordo.</p>}
+      description={
+        <p>
+          {target
+            ? 'Imprevistos acontecem. Veja o que dá para fazer agora para não perder o seu acordo.'
+            : 'Imprevistos acontecem. Veja onde buscar ajuda para organizar suas dívidas.'}
+        </p>
+      }
       actions={
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Fechar

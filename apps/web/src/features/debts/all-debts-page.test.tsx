@@ -145,6 +145,7 @@ describe('AllDebtsPage', () => {
     renderPage();
     const horizonte = await creditor('Lojas Horizonte');
     expect(within(horizonte).getByText('Dívida prescrita')).toBeTruthy();
+    expect(within(horizonte).getByText('Em atraso há 2.200 dias')).toBeTruthy();
     expect(
       within(horizonte).getByText(
         'Esta dívida tem mais de 5 anos. Ela não pode mais ser cobrada, nem na Justiça nem fora dela (entendimento do STJ). Pagar é uma escolha sua.',

@@ -35,8 +35,11 @@ const offersHref = (credor: CreditorLine['credor'], contract: ContractLine, sequ
     sequencial,
   });
 
+/** A count as Brazilians write it: 2.190. */
+const COUNT = new Intl.NumberFormat('pt-BR');
+
 const overdueText = (days: number | null) =>
-  days === null || days <= 0 ? 'Em dia' : `Em atraso há ${days} ${days === 1 ? 'dia' : 'dias'}`;
+  days === null || days <= 0 ? 'Em dia' : `Em atraso há ${COUNT.format(days)} ${days === 1 ? 'dia' : 'dias'}`;
 
 interface ContractItemProps {
   credor: CreditorLine['credor'];
