@@ -163,6 +163,10 @@ describe('/mais-opcoes/atividade', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alterar senha' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.novaSenha);
     expect(fake.callsTo('account.disownActivity')).toHaveLength(1);
+    // a word of what was done, where the person now is
+    expect(screen.getByRole('status').textContent).toBe(
+      'Encerramos as outras sessões da sua conta. Agora troque sua senha.',
+    );
   });
 
   it('shows the message the BFF answered when the sessions could not be ended, and stays', async () => {

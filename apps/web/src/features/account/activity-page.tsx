@@ -11,6 +11,7 @@ import { type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import './activity-page.css';
+import { DISOWNED_NOTICE_STATE } from './saved-notice';
 
 type ActivityLine = RouterOutputs['account']['activity']['linhas'][number];
 type SignInLine = Extract<ActivityLine, { kind: 'entrada' }>;
@@ -130,7 +131,7 @@ function DisownActivity() {
   const [failure, setFailure] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const disown = trpc.account.disownActivity.useMutation({
-    onSuccess: () => void navigate(paths.novaSenha),
+    onSuccess: () => void navigate(paths.novaSenha, { state: DISOWNED_NOTICE_STATE }),
     onError: (error) => {
       setConfirming(false);
       setFailure(errorMessage(error));

@@ -52,7 +52,8 @@ describe('/mais-opcoes/nova-senha', () => {
     expect(fake.callsTo('account.changePassword').map((call) => call.input)).toEqual([
       { senha: 'Demo@2026', novaSenha: 'NovaSenha1', confirmacao: 'NovaSenha1' },
     ]);
-    expect((await screen.findByRole('status')).textContent).toBe('Sua senha foi alterada.');
+    const notice = await screen.findByText('Sua senha foi alterada.');
+    expect(notice.closest('[role="status"]')?.textContent).toBe('Sua senha foi alterada.');
   });
 
   it("shows the server's message in the error modal and stays", async () => {

@@ -14,7 +14,7 @@ import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolv
 import { useQuietForm } from '../../lib/forms/use-quiet-form';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
-import { PASSWORD_NOTICE_STATE } from './saved-notice';
+import { PASSWORD_NOTICE_STATE, SavedNotice } from './saved-notice';
 import './account.css';
 
 /** All three required; new and confirmation equal, or 'As senhas devem ser iguais' and nothing sent. */
@@ -49,6 +49,7 @@ export function ChangePasswordPage() {
         <h1 className="page-title" tabIndex={-1}>
           Alterar senha
         </h1>
+        <SavedNotice />
         <p className="page-lead">
           A nova senha deve ter ao menos 8 caracteres, com letras e números. Use uma senha só sua, que você
           não use em outros sites.
