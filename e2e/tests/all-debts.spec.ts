@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pdfTexts } from '@portal/test-kit/pdf-text';
+import { overlappingRuns, pdfTextRuns, pdfTexts } from '@portal/test-kit/pdf-text';
 import {
   agreementsOf,
   expect,
@@ -130,12 +130,24 @@ test('Sandra fills her budget: R$ 900,00 free a month, offers that do not fit, a
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const texts = await pdfTexts(Buffer.concat(chunks));
+  const pdf = Buffer.concat(chunks);
+  const texts = await pdfTexts(pdf);
   expect(texts.join(' ')).toContain('Plano de pagamento');
   expect(texts[texts.indexOf('Disponível por mês para as dívidas: ') + 1]).toMatch(/^R\$\s900,00$/);
-  const header = texts.indexOf('Por mês');
-  const planned = [0, 1, 2, 3, 4].map((r) => centsOf(texts[header + 1 + r * 5 + 3] ?? ''));
-  expect(planned.reduce((a, b) => a + b, 0)).toBe(60 * 90_000);
+  // each debt's 'No plano', right-aligned under its title, and nothing printed over anything else
+  const runs = await pdfTextRuns(pdf);
+  const title = runs.find((r) => r.text === 'No plano');
+  const planned = runs.filter(
+    (r) =>
+      title !== undefined &&
+      r.page === title.page &&
+      r.y < title.y &&
+      r.text.startsWith('R$') &&
+      Math.abs(r.x + r.width - (title.x + title.width)) < 0.5,
+  );
+  expect(planned).toHaveLength(5);
+  expect(planned.reduce((a, r) => a + centsOf(r.text), 0)).toBe(60 * 90_000);
+  expect(overlappingRuns(runs)).toEqual([]);
   expect(centsOf(texts[texts.indexOf('Total proposto no plano: ') + 1] ?? '')).toBe(60 * 90_000);
   await expect(region.getByText('Plano de pagamento baixado.')).toBeVisible();
 
