@@ -106,6 +106,7 @@ test("'Quero ser lembrado' by notification: the reminder is pushed on the day, a
     // the BFF's sweep sends today's reminder to this browser's subscription, and only what it may say
     await expect
       .poll(() => receiver.received.filter((r) => r.subscription === id).map((r) => r.payload.texto), {
+        message: "today's reminder, once, at this browser's push service",
         timeout: 20_000,
       })
       .toEqual([DUE_TODAY]);

@@ -155,11 +155,17 @@ function checkVapid(request: IncomingMessage, origin: string): void {
 }
 
 /**
- * Reminder hours for a suite that runs at any time of day: sent at this hour of Brasília, so a reminder
- * due today is due now, and quiet hours from two hours on, for two hours, so that now is not one of them.
+ * Reminder hours for a suite that runs at any time of day: sent at 00:00 in Brasília, so a reminder due
+ * today is due at once whenever the suite runs, even when it passes midnight after this was read (a send
+ * hour read as "now" fell on the next day's future then); quiet hours two hours long, from three hours on
+ * (seven when that window would hold midnight), so that neither now nor the send hour is one of them.
  */
-export function reminderHoursNow(): { REMINDER_SEND_HOUR: string; REMINDER_QUIET_HOURS: string } {
-  const hour = (new Date().getUTCHours() + 21) % 24;
+export function reminderHoursNow(now = new Date()): {
+  REMINDER_SEND_HOUR: string;
+  REMINDER_QUIET_HOURS: string;
+} {
+  const hour = (now.getUTCHours() + 21) % 24;
   const pad = (h: number) => String(h % 24).padStart(2, '0');
-  return { REMINDER_SEND_HOUR: String(hour), REMINDER_QUIET_HOURS: `${pad(hour + 2)}-${pad(hour + 4)}` };
+  const from = [hour + 3, hour + 7].map((h) => h % 24).find((h) => h !== 23 && h !== 0) ?? 3;
+  return { REMINDER_SEND_HOUR: '0', REMINDER_QUIET_HOURS: `${pad(from)}-${pad(from + 2)}` };
 }

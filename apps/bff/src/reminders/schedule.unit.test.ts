@@ -1,4 +1,5 @@
-import { addDays } from '@portal/validation/dates';
+import { reminderHoursNow } from '@portal/test-kit/push-receiver';
+import { addDays, todayInBrazil } from '@portal/validation/dates';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
 const QUIET = { from: 21, to: 8 };
 const WINDOW = { quiet: QUIET, sendHour: 9 };
 const at = (day: string, time: string) => new Date(`${day}T${time}:00-03:00`);
+const atHourOf = (hour: number) => at('2026-12-01', `${String(hour).padStart(2, '0')}:00`);
 const hourInBrasilia = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).getUTCHours();
 
 describe('the quiet hours (21:00 to 08:00 in Brasília)', () => {
@@ -98,5 +100,30 @@ describe('when a reminder is sent', () => {
     expect(reminderText(4, 'Ipê Eletro', 3)).toBe('Sua parcela 4 com Ipê Eletro vence em 3 dias');
     expect(reminderText(4, 'Ipê Eletro', 1)).toBe('Sua parcela 4 com Ipê Eletro vence amanhã');
     expect(reminderText(4, 'Ipê Eletro', 0)).toBe('Sua parcela 4 com Ipê Eletro vence hoje');
+  });
+});
+
+describe("the suites' reminder hours (test-kit's reminderHoursNow)", () => {
+  it('make a reminder due today due at once for 90 minutes after they are read, across midnight too', () => {
+    const day = Date.parse('2026-12-01T00:00:00-03:00');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.integer({ min: 0, max: 90 }),
+        (read, later) => {
+          const readAt = new Date(day + read * 60_000);
+          const hours = reminderHoursNow(readAt);
+          const [from, to] = hours.REMINDER_QUIET_HOURS.split('-').map(Number);
+          const window = {
+            quiet: { from: from ?? 0, to: to ?? 0 },
+            sendHour: Number(hours.REMINDER_SEND_HOUR),
+          };
+          const now = new Date(readAt.getTime() + later * 60_000);
+          expect(inQuietHours(now, window.quiet)).toBe(false);
+          expect(inQuietHours(atHourOf(window.sendHour), window.quiet)).toBe(false);
+          expect(sendAtFor(todayInBrazil(now), 0, now, window)).toEqual(now);
+        },
+      ),
+    );
   });
 });
