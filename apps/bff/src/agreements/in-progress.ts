@@ -24,7 +24,7 @@ import { boletoViews, letterFile } from './boleto-files';
 import { reissueDeliveryOf } from './delivery';
 import { madeOn } from './made-agreements';
 import { negativeRecordLift } from './negative-record';
-import { rulesOf, standingOf } from './standing';
+import { changesOf, rulesOf, standingOf } from './standing';
 import { AGREEMENT_MESSAGES, type ReissueResult, type SendResult } from './types';
 
 /**
@@ -104,6 +104,8 @@ export async function agreementInProgress(
     baixa: negativeRecordLift(creditor, input.contrato, data, todayInBrazil()),
     /** what the creditor allows: moving an instalment to the end, changing the day, the tolerance */
     regras: rulesOf(creditor),
+    /** what the person may change now: the instalment to move to the end, and a new payment day */
+    alteracoes: changesOf(creditor, data, todayInBrazil()),
     /** an instalment overdue (and until when paying keeps the agreement), or the agreement cancelled */
     ...standingOf(creditor, data, todayInBrazil()),
     /** every instalment paid: the declaration of settlement can be downloaded */

@@ -20,16 +20,9 @@ import { replanReminders } from '../reminders/reminders';
 import { UpstreamError } from '../upstream/errors';
 import { agreementInProgress, agreementOn } from './in-progress';
 import { neverSent } from './intent';
-import { type Change, previewOf, RESCUE_MESSAGES, rulesOf, standingOf } from './standing';
+import { assertChange, type Change, previewOf, RESCUE_MESSAGES, standingOf } from './standing';
 
 type RescuePorts = Parameters<typeof agreementInProgress>[0] & Pick<Ports, 'store' | 'limiter' | 'db'>;
-
-/** The creditor allows the change: refused before anything is asked of the upstream otherwise. */
-function allowed(creditor: Creditor, change: Change) {
-  const rules = rulesOf(creditor);
-  if (change.tipo === 'mover' ? !rules.moverParcelaFim : !rules.alterarDiaVencimento)
-    throw new Refusal('bad-request', RESCUE_MESSAGES.notAllowed);
-}
 
 /** 'Mover esta parcela para o fim do acordo' and 'Mudar o dia de pagamento': the new dates, before confirming. */
 export async function schedulePreview(
@@ -38,10 +31,10 @@ export async function schedulePreview(
   input: z.output<typeof schedulePreviewInput>,
 ) {
   const creditor = await creditorOf(ports, person, input.codcredor);
-  allowed(creditor, input.mudanca);
   const agreement = await agreementOn(ports, contractScope(person, creditor.agrupador, input.contrato));
-  if (agreement.situacao === 'CANCELADO') throw new Refusal('bad-request', RESCUE_MESSAGES.notAllowed);
-  return { parcelas: previewOf(agreement, input.mudanca, todayInBrazil()) };
+  const today = todayInBrazil();
+  assertChange(creditor, agreement, input.mudanca, today);
+  return previewOf(agreement, input.mudanca, today);
 }
 
 /** The schedule as a fingerprint: numbers, dates and values (a payment confirmed meanwhile changes none). */
@@ -88,12 +81,9 @@ export async function changeSchedule(
   if (earlier) return outcomeOf(ports, person, input.chave, earlier, input);
 
   const creditor = await creditorOf(ports, person, input.codcredor);
-  allowed(creditor, input.mudanca);
   const scope = contractScope(person, creditor.agrupador, input.contrato);
   const current = await agreementOn(ports, scope);
-  if (current.situacao === 'CANCELADO') throw new Refusal('bad-request', RESCUE_MESSAGES.notAllowed);
-  // the preview's own checks (a paid or the last instalment is not moved) refuse before the send
-  previewOf(current, input.mudanca, todayInBrazil());
+  assertChange(creditor, current, input.mudanca, todayInBrazil());
   const intent: ChangeIntent = {
     owner,
     codcredor: input.codcredor,

@@ -34,12 +34,12 @@ function Harness({ target }: { target: RescueTarget | null }) {
 
 async function openHardship(
   target: RescueTarget | null,
-  regras: AgreementInProgress['regras'],
+  alteracoes: AgreementInProgress['alteracoes'],
   handlers: FakeHandlers = {},
 ) {
   const fake = installFakeBff({
-    'agreements.inProgress': () => inProgress({ regras }),
-    'agreements.schedulePreview': () => ({ parcelas: [] }),
+    'agreements.inProgress': () => inProgress({ alteracoes }),
+    'agreements.schedulePreview': () => ({ parcelas: [], antecipada: null }),
     'agreements.hardship': () => ({ protocolo: 'CT-2026-000123' }),
     'reminders.pause': () => ({
       disponiveis: ['email'],
@@ -59,8 +59,9 @@ async function openHardship(
   return { fake, user, dialog };
 }
 
-const ALL = { toleranciaDias: 10, moverParcelaFim: true, alterarDiaVencimento: true };
-const NONE = { toleranciaDias: null, moverParcelaFim: false, alterarDiaVencimento: false };
+/** what the BFF allows: both changes, or none */
+const ALL = { mover: 4, mudarDia: true };
+const NONE = { mover: null, mudarDia: false };
 const options = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('region', { name: 'O que você pode fazer agora' }))
     .getAllByRole('button')

@@ -4,7 +4,7 @@ import { errorMessage, isUnauthorized } from '../../lib/api/errors';
 import { trpc } from '../../lib/api/trpc';
 import { CENTRAL_PHONE, CENTRAL_PHONE_HREF } from '../../lib/content/contacts';
 import { Modal } from '../ui/modal';
-import { dayChangeAllowed, movableInstalment, type RescueTarget } from './rescue-texts';
+import type { RescueTarget } from './rescue-texts';
 import type { ScheduleChangeKind } from './schedule-change-modal';
 import './rescue.css';
 
@@ -59,8 +59,8 @@ export function HardshipModal({ target, onChoose, onClose }: HardshipModalProps)
   const nowId = useId();
   const helpId = useId();
   const data = target ? agreement.data : undefined;
-  const movable = data ? movableInstalment(data) !== null : false;
-  const newDay = data ? dayChangeAllowed(data) : false;
+  const movable = data ? data.alteracoes.mover !== null : false;
+  const newDay = data ? data.alteracoes.mudarDia : false;
 
   const askContact = () => {
     if (!target || contact.isPending) return;

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProgress } from '../../../test/fixtures/agreements';
-import type { AgreementInProgress } from '../../lib/api/trpc';
-import {
-  cancelledLines,
-  dayChangeAllowed,
-  dayChangedText,
-  daysLeftText,
-  movableInstalment,
-  overdueLines,
-  SHIFTED_TEXT,
-} from './rescue-texts';
+import { cancelledLines, dayChangedText, daysLeftText, overdueLines, SHIFTED_TEXT } from './rescue-texts';
 
 const overdue = (diasUteisRestantes: number | null, pagueAte: string | null = '2026-06-24') => ({
   numero: 4,
@@ -17,9 +7,6 @@ const overdue = (diasUteisRestantes: number | null, pagueAte: string | null = '2
   pagueAte,
   diasUteisRestantes,
 });
-
-const rules = (moverParcelaFim: boolean, alterarDiaVencimento: boolean) =>
-  ({ toleranciaDias: 10, moverParcelaFim, alterarDiaVencimento }) satisfies AgreementInProgress['regras'];
 
 describe('the overdue notice', () => {
   it('says when the instalment fell due, until when to pay, and the business days left', () => {
@@ -66,35 +53,7 @@ describe('a cancelled agreement', () => {
   });
 });
 
-describe('what the creditor allows', () => {
-  it('moves the overdue instalment, else the first open one, never the last', () => {
-    expect(movableInstalment(inProgress({ regras: rules(true, false) }))).toBe(4);
-    expect(
-      movableInstalment(inProgress({ regras: rules(true, false), atraso: overdue(3), cancelado: null })),
-    ).toBe(4);
-    const data = inProgress({ regras: rules(true, false) });
-    const lastOpen = {
-      ...data,
-      parcelas: data.parcelas.map((p) => (p.numero === 4 ? { ...p, status: 'PAGO' as const } : p)),
-    };
-    // instalment 5 is now the open one, and the last
-    expect(movableInstalment(lastOpen)).toBeNull();
-  });
-
-  it('offers no move nor new day where the creditor does not allow it, or once cancelled', () => {
-    const data = inProgress({ regras: rules(false, false) });
-    expect(movableInstalment(data)).toBeNull();
-    expect(dayChangeAllowed(data)).toBe(false);
-    const cancelled = inProgress({
-      regras: rules(true, true),
-      atraso: null,
-      cancelado: { canceladoEm: null, pagoCents: 1, restanteCents: 1 },
-    });
-    expect(movableInstalment(cancelled)).toBeNull();
-    expect(dayChangeAllowed(cancelled)).toBe(false);
-    expect(dayChangeAllowed(inProgress({ regras: rules(false, true) }))).toBe(true);
-  });
-
+describe('a new payment day', () => {
   it('says the dates moved forward only when one fell on a weekend or holiday', () => {
     expect(dayChangedText(10, ['2026-07-10', '2026-08-10'])).toBe(
       'Pronto! Suas parcelas agora vencem no dia 10.',

@@ -48,25 +48,6 @@ export function cancelledLines(cancelado: Cancelled): string[] {
   ];
 }
 
-/**
- * The instalment 'Mover esta parcela para o fim do acordo' moves: the overdue one, else the first open one;
- * null when the creditor does not allow it, the agreement is cancelled, or it is already the last.
- */
-export function movableInstalment(agreement: AgreementInProgress): number | null {
-  if (!agreement.regras.moverParcelaFim || agreement.cancelado) return null;
-  const unpaid = agreement.parcelas.filter((p) => p.status !== 'PAGO');
-  const numero =
-    agreement.atraso?.numero ?? (unpaid.find((p) => p.status === 'EM ABERTO') ?? unpaid[0])?.numero ?? null;
-  const last = Math.max(...agreement.parcelas.map((p) => p.numero));
-  return numero === null || numero === last ? null : numero;
-}
-
-/** 'Mudar o dia de pagamento': the creditor allows it and something is still to pay. */
-export const dayChangeAllowed = (agreement: AgreementInProgress): boolean =>
-  agreement.regras.alterarDiaVencimento &&
-  !agreement.cancelado &&
-  agreement.parcelas.some((p) => p.status !== 'PAGO');
-
 export const MOVED_TEXT = 'Pronto! A parcela foi movida para o fim do acordo.';
 export const SHIFTED_TEXT = 'Datas em fim de semana ou feriado passam para o próximo dia útil.';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { renderWithProviders } from '../../../test/render-app';
-import { type AgreementInProgress, trpc } from '../../lib/api/trpc';
+import { type AgreementInProgress, type RouterOutputs, trpc } from '../../lib/api/trpc';
 import { MOVED_TEXT, type RescueTarget, SHIFTED_TEXT } from './rescue-texts';
 import { useRescueModals } from './use-rescue-modals';
 import { NOT_CHANGED_TEXT, PROCESSING_TEXT } from './use-schedule-change';
@@ -39,6 +39,7 @@ function anaAgreement(parcelas?: Instalment[]): AgreementInProgress {
     ],
     baixa: null,
     regras: { toleranciaDias: 10, moverParcelaFim: true, alterarDiaVencimento: true },
+    alteracoes: { mover: 4, mudarDia: true },
     atraso: { numero: 4, vencimento: '2026-06-10', pagueAte: '2026-06-24', diasUteisRestantes: 3 },
     cancelado: null,
     quitado: false,
@@ -55,14 +56,24 @@ const moved = () =>
     instalment(5, '2026-08-10', 'FUTURA'),
     instalment(6, '2026-09-09', 'FUTURA'),
   ]);
-const previewOf = (agreement: AgreementInProgress) => ({
+type Preview = RouterOutputs['agreements']['schedulePreview'];
+/** The BFF's preview of `agreement`: `antes` for each instalment `changed` names, as it was in Ana's. */
+const previewOf = (
+  agreement: AgreementInProgress,
+  changed: Record<number, { numero: number; vencimento: string }> = {},
+  antecipada: Preview['antecipada'] = null,
+): Preview => ({
   parcelas: agreement.parcelas.map((p) => ({
     numero: p.numero,
     vencimento: p.vencimento,
     valorCents: p.valorCents,
     pago: p.status === 'PAGO',
+    antes: changed[p.numero] ?? null,
   })),
+  antecipada,
 });
+/** Instalment 4 moved: only the last changes (it was the fourth); 5 and 6 keep their dates and values. */
+const movedPreview = () => previewOf(moved(), { 6: { numero: 4, vencimento: '2026-06-10' } });
 
 /** A page holding the agreement and the modals, as /acordos does. */
 function Harness() {
@@ -80,7 +91,9 @@ function Harness() {
         Mudar o dia de pagamento
       </button>
       <p>Última: {agreement.data?.parcelas.at(-1)?.vencimento}</p>
-      <p role="status">{rescue.done ?? ''}</p>
+      <p role="status" ref={rescue.outcomeRef} tabIndex={-1}>
+        {rescue.done ?? ''}
+      </p>
       {rescue.modals}
     </>
   );
@@ -90,7 +103,7 @@ function renderHarness(handlers: FakeHandlers = {}) {
   const fake = installFakeBff({
     'agreements.inProgress': () => anaAgreement(),
     'agreements.schedulePreview': (input) =>
-      input.mudanca.tipo === 'mover' ? previewOf(moved()) : previewOf(anaAgreement()),
+      input.mudanca.tipo === 'mover' ? movedPreview() : previewOf(anaAgreement()),
     'agreements.changeSchedule': () => ({ status: 'concluido', acordo: moved() }),
     ...handlers,
   });
@@ -111,7 +124,7 @@ async function openMove(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('moving an instalment to the end', () => {
-  it('shows the new schedule, marking what changes, and confirms it once whatever the taps', async () => {
+  it('shows the new schedule, marking only what changes, confirms it once whatever the taps, and focus goes to the word on it', async () => {
     const reply = deferred<{ status: 'concluido'; acordo: AgreementInProgress }>();
     const { fake, user } = renderHarness({ 'agreements.changeSchedule': () => reply.promise });
     const dialog = await openMove(user);
@@ -121,11 +134,13 @@ describe('moving an instalment to the end', () => {
     const items = within(dialog)
       .getAllByRole('listitem')
       .map((li) => li.textContent?.replace(/\u00a0/g, ' '));
+    // 5 and 6 move up a place with their own dates and values: only the moved one changes
     expect(items).toEqual([
-      'Parcela 4 — 10/07/2026 — R$ 212,40 (muda)',
-      'Parcela 5 — 10/08/2026 — R$ 212,40 (muda)',
-      'Parcela 6 — 09/09/2026 — R$ 212,40 (muda)',
+      'Parcela 4 — 10/07/2026 — R$ 212,40',
+      'Parcela 5 — 10/08/2026 — R$ 212,40',
+      'Parcela 6 — 09/09/2026 — R$ 212,40 (antes: parcela 4, 10/06/2026)',
     ]);
+    expect(dialog.querySelectorAll('.schedule-item--changed')).toHaveLength(1);
 
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });
     await user.dblClick(confirm);
@@ -135,6 +150,8 @@ describe('moving an instalment to the end', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(MOVED_TEXT));
     expect(MOVED_TEXT).toBe('Pronto! A parcela foi movida para o fim do acordo.');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // not left on <body>: on the page's word on the change (the button that opened may be gone)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
     expect(fake.callsTo('agreements.changeSchedule').map((call) => call.input)).toEqual([
       {
         codcredor: '1006',
@@ -234,7 +251,12 @@ describe('a new payment day', () => {
 
   it('lists every new date of the day chosen, says when one moved to a business day, and confirms once', async () => {
     const { fake, user } = renderHarness({
-      'agreements.schedulePreview': () => previewOf(onDay10()),
+      'agreements.schedulePreview': () =>
+        previewOf(onDay10(), {
+          4: { numero: 4, vencimento: '2026-06-10' },
+          5: { numero: 5, vencimento: '2026-07-10' },
+          6: { numero: 6, vencimento: '2026-08-10' },
+        }),
       'agreements.changeSchedule': () => ({ status: 'concluido', acordo: onDay10() }),
     });
     await screen.findByText('Última: 2026-08-10');
@@ -256,11 +278,13 @@ describe('a new payment day', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent?.replace(/\u00a0/g, ' ')),
     ).toEqual([
-      'Parcela 4 — 10/09/2026 — R$ 212,40 (muda)',
-      'Parcela 5 — 13/10/2026 — R$ 212,40 (muda)',
-      'Parcela 6 — 10/11/2026 — R$ 212,40 (muda)',
+      'Parcela 4 — 10/09/2026 — R$ 212,40 (antes: 10/06/2026)',
+      'Parcela 5 — 13/10/2026 — R$ 212,40 (antes: 10/07/2026)',
+      'Parcela 6 — 10/11/2026 — R$ 212,40 (antes: 10/08/2026)',
     ]);
     expect(within(dialog).getByText(SHIFTED_TEXT)).toBeTruthy();
+    // every date comes later: nothing is said of one due earlier
+    expect(dialog.querySelector('.schedule-earlier')).toBeNull();
     expect(fake.callsTo('agreements.schedulePreview').at(-1)?.input).toEqual({
       codcredor: '1006',
       contrato: '6011452873',
@@ -276,6 +300,38 @@ describe('a new payment day', () => {
     expect(fake.callsTo('agreements.changeSchedule').map((call) => call.input)).toEqual([
       expect.objectContaining({ mudanca: { tipo: 'dia', dia: 10 } }),
     ]);
+  });
+
+  it('says before the confirmation when the new day makes the next instalment due earlier', async () => {
+    const earlier = anaAgreement([
+      instalment(1, '2026-03-10', 'PAGO'),
+      instalment(2, '2026-04-09', 'PAGO'),
+      instalment(3, '2026-05-11', 'PAGO'),
+      instalment(4, '2026-06-05', 'EM ABERTO'),
+      instalment(5, '2026-07-06', 'FUTURA'),
+      instalment(6, '2026-08-05', 'FUTURA'),
+    ]);
+    const { user } = renderHarness({
+      'agreements.schedulePreview': () =>
+        previewOf(
+          earlier,
+          {
+            4: { numero: 4, vencimento: '2026-06-10' },
+            5: { numero: 5, vencimento: '2026-07-10' },
+            6: { numero: 6, vencimento: '2026-08-10' },
+          },
+          { numero: 4, de: '2026-06-10', para: '2026-06-05' },
+        ),
+    });
+    await screen.findByText('Última: 2026-08-10');
+    await user.click(screen.getByRole('button', { name: 'Mudar o dia de pagamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mudar o dia de pagamento' });
+    await user.selectOptions(within(dialog).getByLabelText('Novo dia de pagamento'), 'Dia 5');
+    await waitFor(() =>
+      expect(dialog.querySelector('.schedule-earlier')?.textContent).toBe(
+        'Atenção: a parcela 4 passa a vencer antes: em 05/06/2026, e não mais em 10/06/2026.',
+      ),
+    );
   });
 
   it('gives another day chosen after a refusal a key of its own, and the same day the same key', async () => {

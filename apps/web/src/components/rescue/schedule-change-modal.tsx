@@ -1,18 +1,11 @@
 import { DUE_DAY_MAX } from '@portal/validation/dates';
 import { formatBrDate } from '@portal/validation/iso-date';
 import { formatMoney } from '@portal/validation/money';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api/errors';
 import { type AgreementInProgress, trpc } from '../../lib/api/trpc';
 import { Modal } from '../ui/modal';
-import {
-  dayChangedText,
-  MOVED_TEXT,
-  movableInstalment,
-  type RescueTarget,
-  SHIFTED_TEXT,
-  shiftedFrom,
-} from './rescue-texts';
+import { dayChangedText, MOVED_TEXT, type RescueTarget, SHIFTED_TEXT, shiftedFrom } from './rescue-texts';
 import { PROCESSING_TEXT, type ScheduleChange, useScheduleChange } from './use-schedule-change';
 import './rescue.css';
 
@@ -24,6 +17,8 @@ interface ScheduleChangeModalProps {
   /** the change made: the success text the page announces */
   onDone: (message: string) => void;
   onClose: () => void;
+  /** where the page says the change made: focus goes there once it is (the button that opened may be gone) */
+  outcomeRef: RefObject<HTMLElement | null>;
 }
 
 const DAYS = Array.from({ length: DUE_DAY_MAX }, (_, i) => i + 1);
@@ -32,7 +27,7 @@ const DAYS = Array.from({ length: DUE_DAY_MAX }, (_, i) => i + 1);
  * 'Mover esta parcela para o fim do acordo' and 'Mudar o dia de pagamento': the schedule the change would
  * give (from the BFF, which never puts a date on a weekend or holiday), then 'Confirmar', sent once.
  */
-export function ScheduleChangeModal({ target, kind, onDone, onClose }: ScheduleChangeModalProps) {
+export function ScheduleChangeModal({ target, kind, onDone, onClose, outcomeRef }: ScheduleChangeModalProps) {
   // what the page already shows (fresh for a minute); read here when the modal opens from Minha conta
   const agreement = trpc.agreements.inProgress.useQuery(
     { codcredor: target.codcredor, contrato: target.contrato },
@@ -68,9 +63,16 @@ export function ScheduleChangeModal({ target, kind, onDone, onClose }: ScheduleC
       title={title}
       onDone={onDone}
       onClose={onClose}
+      outcomeRef={outcomeRef}
     />
   );
 }
+
+/** What a changed instalment was: its date before (and its number, when the move renumbers it). */
+const beforeText = (numero: number, antes: { numero: number; vencimento: string }) =>
+  antes.numero === numero
+    ? `antes: ${formatBrDate(antes.vencimento)}`
+    : `antes: parcela ${antes.numero}, ${formatBrDate(antes.vencimento)}`;
 
 function ChangeForm({
   agreement,
@@ -79,9 +81,12 @@ function ChangeForm({
   title,
   onDone,
   onClose,
+  outcomeRef,
 }: ScheduleChangeModalProps & { agreement: AgreementInProgress; title: string }) {
   // the instalment is the one the person saw when the modal opened
-  const [numero] = useState(() => movableInstalment(agreement));
+  const [numero] = useState(() => agreement.alteracoes.mover);
+  // on close, focus goes back to where it was; once the change is made, to the page's word on it
+  const returnFocus = useRef<HTMLElement | null>(null);
   const [dia, setDia] = useState<number | null>(null);
   const mudanca: ScheduleChange | null =
     kind === 'mover'
@@ -92,6 +97,7 @@ function ChangeForm({
         ? null
         : { tipo: 'dia', dia };
   const change = useScheduleChange(target, (acordo) => {
+    returnFocus.current = outcomeRef.current;
     if (mudanca?.tipo === 'dia') {
       const unpaid = acordo.parcelas.filter((p) => p.status !== 'PAGO').map((p) => p.vencimento);
       onDone(dayChangedText(mudanca.dia, unpaid));
@@ -105,11 +111,7 @@ function ChangeForm({
   const listId = useId();
   const previewed = mudanca !== null ? preview.data?.parcelas : undefined;
   const unpaid = previewed?.filter((p) => !p.pago) ?? [];
-  const before = new Map(agreement.parcelas.map((p) => [p.numero, p]));
-  const changed = (p: { numero: number; vencimento: string; valorCents: number }) => {
-    const was = before.get(p.numero);
-    return !was || was.vencimento !== p.vencimento || was.valorCents !== p.valorCents;
-  };
+  const earlier = mudanca !== null ? preview.data?.antecipada : null;
   const close = change.busy ? undefined : onClose;
 
   return (
@@ -120,6 +122,7 @@ function ChangeForm({
       size="wide"
       busy={change.busy}
       onClose={close}
+      returnFocusRef={returnFocus}
       description={
         kind === 'mover' ? (
           <p>
@@ -183,10 +186,12 @@ function ChangeForm({
             {unpaid.map((p) => (
               <li
                 key={p.numero}
-                className={changed(p) ? 'schedule-item schedule-item--changed' : 'schedule-item'}
+                className={p.antes ? 'schedule-item schedule-item--changed' : 'schedule-item'}
               >
                 {`Parcela ${p.numero} — ${formatBrDate(p.vencimento)} — ${formatMoney(p.valorCents)}`}
-                {changed(p) ? <strong className="schedule-mark"> (muda)</strong> : null}
+                {p.antes ? (
+                  <strong className="schedule-mark">{` (${beforeText(p.numero, p.antes)})`}</strong>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -196,6 +201,12 @@ function ChangeForm({
             unpaid.map((p) => p.vencimento),
           ) ? (
             <p className="field-hint">{SHIFTED_TEXT}</p>
+          ) : null}
+          {earlier ? (
+            <p className="schedule-earlier">
+              <strong>Atenção:</strong>
+              {` a parcela ${earlier.numero} passa a vencer antes: em ${formatBrDate(earlier.para)}, e não mais em ${formatBrDate(earlier.de)}.`}
+            </p>
           ) : null}
         </div>
       )}

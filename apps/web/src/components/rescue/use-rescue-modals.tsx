@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, type RefObject, useRef, useState } from 'react';
 import { OnDemand } from '../ui/on-demand';
 import type { RescueTarget } from './rescue-texts';
 
@@ -19,16 +19,18 @@ export interface RescueState {
 /**
  * The modals that keep an agreement alive, for one agreement (or none: the hardship modal alone). 'Mover…'
  * and 'Mudar o dia…' chosen in the hardship modal open in its place; a change made closes its modal and
- * leaves its success in `done`.
+ * leaves its success in `done`, and focus on `outcomeRef` (the page's paragraph that says it).
  */
 export function RescueModals({
   target,
   state,
   onChange,
+  outcomeRef,
 }: {
   target: RescueTarget | null;
   state: RescueState;
   onChange: (next: RescueState) => void;
+  outcomeRef: RefObject<HTMLElement | null>;
 }) {
   const change = state.shown === 'mover' || state.shown === 'dia' ? state.shown : null;
   const close = () => onChange({ shown: null, done: null });
@@ -39,6 +41,7 @@ export function RescueModals({
           <ScheduleChangeModal
             target={target}
             kind={change}
+            outcomeRef={outcomeRef}
             onDone={(message) => onChange({ shown: null, done: message })}
             onClose={close}
           />
@@ -55,12 +58,17 @@ export function RescueModals({
   );
 }
 
-/** The same, with its state held here: `open` one, `done` to announce, `modals` to place in the page. */
+/**
+ * The same, with its state held here: `open` one, `done` to announce in the element `outcomeRef` names
+ * (focused once a change is made), `modals` to place in the page.
+ */
 export function useRescueModals(target: RescueTarget | null) {
   const [state, setState] = useState<RescueState>({ shown: null, done: null });
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
   return {
     open: (shown: RescueModal) => setState({ shown, done: null }),
     done: state.done,
-    modals: <RescueModals target={target} state={state} onChange={setState} />,
+    outcomeRef,
+    modals: <RescueModals target={target} state={state} onChange={setState} outcomeRef={outcomeRef} />,
   };
 }

@@ -97,7 +97,7 @@ export function AttentionNotices() {
         </section>
       )}
       {opened ? (
-        <p role="status" className="rescue-status">
+        <p role="status" className="rescue-status" ref={rescue.outcomeRef} tabIndex={-1}>
           {rescue.done ?? ''}
         </p>
       ) : null}

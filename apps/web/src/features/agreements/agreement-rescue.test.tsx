@@ -10,10 +10,11 @@ import { paths } from '../../lib/navigation/paths';
 import { MOVE_LABEL } from './agreement-rescue';
 
 const LINK = agreementsHref({ codcredor: '1', contrato: '5521009', logoUrl: '/api/logos/ipe.svg' });
-const ALLOWED = { toleranciaDias: 10, moverParcelaFim: true, alterarDiaVencimento: true };
+/** what the BFF allows an agreement on time whose creditor lets both changes be made */
+const ALLOWED = { mover: 4, mudarDia: true };
 const late = (diasUteisRestantes: number | null, pagueAte: string | null = '2026-06-24') =>
   inProgress({
-    regras: ALLOWED,
+    alteracoes: ALLOWED,
     atraso: { numero: 4, vencimento: '2026-06-10', pagueAte, diasUteisRestantes },
     cancelado: null,
   });
@@ -80,7 +81,7 @@ describe('/acordos, an instalment overdue', () => {
     renderAgreements({
       'agreements.inProgress': () =>
         inProgress({
-          regras: { toleranciaDias: 10, moverParcelaFim: false, alterarDiaVencimento: false },
+          alteracoes: { mover: null, mudarDia: false },
           atraso: { numero: 4, vencimento: '2026-06-10', pagueAte: '2026-06-24', diasUteisRestantes: 3 },
           cancelado: null,
         }),
@@ -94,7 +95,7 @@ describe('/acordos, an instalment overdue', () => {
 
 describe('/acordos, an agreement running on time', () => {
   it('offers to move the open instalment and to change the day, and nothing overdue is said', async () => {
-    const { user } = renderAgreements({ 'agreements.inProgress': () => inProgress({ regras: ALLOWED }) });
+    const { user } = renderAgreements({ 'agreements.inProgress': () => inProgress({ alteracoes: ALLOWED }) });
     await loaded();
     expect(screen.queryByRole('region', { name: 'Parcela em atraso' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Mover a parcela 4 para o fim do acordo' }));
@@ -102,7 +103,10 @@ describe('/acordos, an agreement running on time', () => {
   });
 
   it('offers nothing to change once every instalment is paid', async () => {
-    renderAgreements({ 'agreements.inProgress': () => inProgress({ regras: ALLOWED, quitado: true }) });
+    renderAgreements({
+      'agreements.inProgress': () =>
+        inProgress({ alteracoes: { mover: null, mudarDia: false }, quitado: true }),
+    });
     await loaded();
     expect(screen.queryByRole('button', { name: 'Mudar o dia de pagamento' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Estou com dificuldade para pagar' })).toBeNull();
@@ -112,7 +116,6 @@ describe('/acordos, an agreement running on time', () => {
 describe('/acordos, an agreement cancelled', () => {
   const cancelled = (canceladoEm: string | null): AgreementInProgress =>
     inProgress({
-      regras: ALLOWED,
       atraso: null,
       cancelado: { canceladoEm, pagoCents: 67_480, restanteCents: 63_720 },
     });

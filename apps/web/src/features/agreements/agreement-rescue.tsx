@@ -1,5 +1,5 @@
+import { useRef } from 'react';
 import { OverdueNotice } from '../../components/rescue/overdue-notice';
-import { dayChangeAllowed, movableInstalment } from '../../components/rescue/rescue-texts';
 import { RescueModals, type RescueState } from '../../components/rescue/use-rescue-modals';
 import type { AgreementInProgress } from '../../lib/api/trpc';
 import type { ContractLink } from '../../lib/navigation/journey-links';
@@ -47,7 +47,7 @@ export function RescueNotices({
           Gerar pagamento
         </button>
       ) : null}
-      {movableInstalment(data) === numero ? (
+      {data.alteracoes.mover === numero ? (
         <button
           type="button"
           className="btn btn-secondary"
@@ -67,11 +67,12 @@ export function RescueNotices({
  */
 export function RescueActions({ data, link, rescue, onRescue }: RescueProps & { link: ContractLink }) {
   const running = !data.cancelado && !data.quitado;
-  const movable = movableInstalment(data);
+  const movable = data.alteracoes.mover;
   const open = (shown: NonNullable<RescueState['shown']>) => onRescue({ shown, done: null });
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
   return (
     <>
-      <p role="status" className="rescue-status">
+      <p role="status" className="rescue-status" ref={outcomeRef} tabIndex={-1}>
         {rescue.done ?? ''}
       </p>
       {running ? (
@@ -81,7 +82,7 @@ export function RescueActions({ data, link, rescue, onRescue }: RescueProps & { 
               Mover a parcela {movable} para o fim do acordo
             </button>
           ) : null}
-          {dayChangeAllowed(data) ? (
+          {data.alteracoes.mudarDia ? (
             <button type="button" className="btn btn-secondary" onClick={() => open('dia')}>
               Mudar o dia de pagamento
             </button>
@@ -95,6 +96,7 @@ export function RescueActions({ data, link, rescue, onRescue }: RescueProps & { 
         target={{ codcredor: link.codcredor, contrato: link.contrato, credor: data.credor.nome }}
         state={rescue}
         onChange={onRescue}
+        outcomeRef={outcomeRef}
       />
     </>
   );
