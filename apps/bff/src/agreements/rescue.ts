@@ -3,7 +3,7 @@ import type {
   hardshipInput,
   schedulePreviewInput,
 } from '@portal/contracts/procedures/agreements';
-import type { AgreementQueryResult, Creditor } from '@portal/contracts/upstream/entities';
+import type { AgreementQueryResult } from '@portal/contracts/upstream/entities';
 import { maskContract } from '@portal/validation/contract';
 import { todayInBrazil } from '@portal/validation/dates';
 import { parseMoney } from '@portal/validation/money';
