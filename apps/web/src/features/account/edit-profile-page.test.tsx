@@ -1,7 +1,7 @@
 import { CONTACT_REQUIRED_MESSAGE } from '@portal/validation/contact';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { mariaProfile } from '../../../test/fixtures/account';
 import { MARIA, renderApp } from '../../../test/render-app';
@@ -9,6 +9,8 @@ import { QUERY_ERROR_MESSAGE } from '../../components/ui/query-error-modal';
 import type { SessionView } from '../../lib/api/trpc';
 import { paths } from '../../lib/navigation/paths';
 import { takeReturnTo } from '../../lib/navigation/return-to';
+import { writeConsent } from '../../lib/tracking/consent-cookie';
+import { DELETED_NOTICE } from './edit-profile-page';
 
 const COMERCIO: SessionView = {
   nome: 'Comércio Exemplo Ltda',
@@ -164,7 +166,13 @@ describe('/mais-opcoes/editar-perfil', () => {
     expect(within(dialog).getByRole('button', { name: 'Voltar para minha conta' })).toBeTruthy();
   });
 
-  it('asks before deleting the account, then deletes it, signs out and goes to the start page', async () => {
+  it('asks before deleting the account, then deletes it, signs out and goes to the start page, which says so', async () => {
+    // a visitor who made the cookie choice long ago: the start page opens on its word, not on that modal
+    writeConsent(true);
+    onTestFinished(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: clears the consent cookie this test set
+      document.cookie = 'aceito=; path=/; max-age=0';
+    });
     const { fake, user, router } = renderProfile({ 'account.deleteAccount': () => ({ ok: true }) });
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Deseja excluir seu cadastro? Clique aqui' }));
@@ -179,6 +187,15 @@ describe('/mais-opcoes/editar-perfil', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
     expect(fake.callsTo('account.deleteAccount')).toHaveLength(1);
+    // the start page's word on it, read first, and once: gone after another visit
+    const notice = await screen.findByText(DELETED_NOTICE);
+    expect(notice.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    await router.navigate(paths.login);
+    await screen.findByRole('heading', { level: 1, name: /login/i });
+    await router.navigate(paths.home);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(DELETED_NOTICE)).toBeNull();
     // Nothing to come back to after a later sign-in.
     expect(takeReturnTo(paths.minhaConta)).toBe(paths.minhaConta);
   });

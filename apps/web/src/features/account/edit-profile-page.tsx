@@ -22,6 +22,7 @@ import { type Profile, trpc } from '../../lib/api/trpc';
 import { lazyResolver, usePreloadedResolvers } from '../../lib/forms/lazy-resolver';
 import type { ProfileFormValues, ProfileUpdate } from '../../lib/forms/profile-form';
 import { useQuietForm } from '../../lib/forms/use-quiet-form';
+import { noticeForNextPage } from '../../lib/navigation/next-page-notice';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { paths } from '../../lib/navigation/paths';
 import { type PasswordPrompt, passwordPromptFor } from './password-prompt';
@@ -272,6 +273,10 @@ function SaveFailure({ error, onClose }: { error: unknown; onClose: () => void }
   );
 }
 
+/** What '/' says once the account is gone. */
+export const DELETED_NOTICE =
+  'Seu cadastro foi excluído. Acordos já feitos continuam valendo com cada credor.';
+
 /** 'Deseja excluir seu cadastro? Clique aqui' → the confirmation → deleted upstream, signed out, to '/'. */
 function DeleteAccount() {
   const navigate = useNavigate();
@@ -283,6 +288,7 @@ function DeleteAccount() {
   const remove = trpc.account.deleteAccount.useMutation({
     onSuccess: () => {
       forgetSession(queryClient);
+      noticeForNextPage(DELETED_NOTICE);
       void navigate(paths.home, { replace: true });
     },
     onError: (error, { senha }) => {

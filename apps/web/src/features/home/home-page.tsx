@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { NextPageNotice } from '../../components/ui/next-page-notice';
 import { usePageTitle } from '../../lib/navigation/page-title';
 import { useSiteLocation } from '../../lib/navigation/site-navigation';
 import { BenefitsSection } from './benefits-section';
@@ -26,6 +27,7 @@ export function HomePage() {
 
   return (
     <>
+      <NextPageNotice />
       <HomeBanner headingRef={headingRef} />
       <PartnersSection />
       <BenefitsSection />
