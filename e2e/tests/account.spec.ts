@@ -158,9 +158,17 @@ test('a deleted account is signed out and can no longer sign in', async ({ page 
   await password.getByLabel('Senha atual').fill(PASSWORD);
   await password.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // the start page says it first, and once
+  const word = page.getByRole('status').filter({ hasText: 'Seu cadastro foi excluído.' });
+  await expect(word).toHaveText(
+    'Seu cadastro foi excluído. Acordos já feitos continuam valendo com cada credor.',
+  );
+  await expect(word).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
   // Nothing to come back to: a private page now leads to the start page.
   await page.goto('/minha-conta');
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Seu cadastro foi excluído.')).toHaveCount(0);
 
   await page.goto('/login');
   await page.getByLabel('CPF/CNPJ').fill(copy.cpfCnpj);

@@ -95,16 +95,19 @@ test('an instalment overdue within the tolerance says until when to pay, and mov
   const preview = dialog.getByRole('list', { name: 'Como ficam suas parcelas' });
   await expect(preview.getByRole('listitem')).toHaveCount(3);
   const movedTo = businessFrom(addDays(formerLast, 30));
-  await expect(preview.getByRole('listitem').last()).toContainText(
-    `Parcela 6 — ${formatBrDate(movedTo)} — R$ 212,40`,
+  await expect(preview.getByRole('listitem').last()).toHaveText(
+    `Parcela 6 — ${formatBrDate(movedTo)} — R$ 212,40 (antes: parcela 4, ${formatBrDate(due)})`,
   );
+  // 5 and 6 move up a place with their own dates and values: only the moved one is marked
+  await expect(preview.getByText(/antes:/)).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Pronto!' })).toHaveText(
-    'Pronto! A parcela foi movida para o fim do acordo.',
-  );
+  const outcome = page.getByRole('status').filter({ hasText: 'Pronto!' });
+  await expect(outcome).toHaveText('Pronto! A parcela foi movida para o fim do acordo.');
   await expect(dialog).toHaveCount(0);
+  // the notice whose button opened the modal is gone: focus is on the word on the change, not <body>
+  await expect(outcome).toBeFocused();
   await expect(page.getByRole('region', { name: 'Parcela em atraso' })).toHaveCount(0);
   const after = await schedule(page);
   expect(after.at(-1)).toEqual({ numero: 6, vencimento: movedTo, valor: 'R$ 212,40', pago: false });
