@@ -7,7 +7,7 @@ import { mariaProfile } from '../../../test/fixtures/account';
 import { MARIA, renderApp } from '../../../test/render-app';
 import type { ReminderSettings } from '../../components/reminders/reminder-choices';
 import { paths } from '../../lib/navigation/paths';
-import { CHOICE_SAVED, STOPPED_NOW } from './reminders-section';
+import { CHOICE_SAVED, RESUMED_NOW, STOPPED_NOW } from './reminders-section';
 
 function settings(overrides: Partial<ReminderSettings> = {}): ReminderSettings {
   return {
@@ -78,12 +78,14 @@ describe("Notificações' 'Lembretes de vencimento'", () => {
     expect(fake.callsTo('reminders.choose')).toHaveLength(0);
   });
 
-  it('pauses for 30 days and says until when', async () => {
+  it('pauses for 30 days and says until when, then resumes with the same choices from the same button', async () => {
     const until = '2026-12-27T12:00:00.000Z';
     const { fake, user, section } = await openSection({
       'reminders.pause': () => settings({ pausadoAte: until }),
+      'reminders.choose': (input) => settings({ canais: input.canais, dias: input.dias }),
     });
-    await user.click(within(section).getByRole('button', { name: 'Pausar lembretes por 30 dias' }));
+    const button = within(section).getByRole('button', { name: 'Pausar lembretes por 30 dias' });
+    await user.click(button);
     await waitFor(() =>
       expect(within(section).getByRole('status').textContent).toBe(
         'Pronto! Os lembretes estão pausados até 27/12/2026.',
@@ -91,6 +93,16 @@ describe("Notificações' 'Lembretes de vencimento'", () => {
     );
     expect(within(section).getByText('Os lembretes estão pausados até 27/12/2026.')).toBeTruthy();
     expect(fake.callsTo('reminders.pause')).toHaveLength(1);
+    // the button that paused is now the way back, and still has the focus
+    await waitFor(() => expect(button.textContent).toBe('Retomar lembretes agora'));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    await user.click(button);
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe(RESUMED_NOW));
+    expect(fake.callsTo('reminders.choose').map((c) => c.input)).toEqual([
+      { canais: ['email'], dias: [3, 0] },
+    ]);
+    expect(within(section).getByText('Você recebe lembretes de 2 acordos.')).toBeTruthy();
+    expect(button.textContent).toBe('Pausar lembretes por 30 dias');
   });
 
   it('stops every reminder only once confirmed', async () => {

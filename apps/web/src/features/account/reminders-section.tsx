@@ -22,6 +22,7 @@ import './reminders-section.css';
 
 export const CHOICE_SAVED = 'Pronto! Suas escolhas de lembretes foram salvas.';
 export const STOPPED_NOW = 'Pronto! Você não receberá mais lembretes de vencimento.';
+export const RESUMED_NOW = 'Pronto! Os lembretes voltaram a ser enviados.';
 const pausedNow = (day: string) => `Pronto! Os lembretes estão pausados até ${day}.`;
 
 /** The day a pause ends, in Brasília, as dd/mm/aaaa. */
@@ -134,6 +135,16 @@ function RemindersForm({ initial }: { initial: ReminderSettings }) {
     );
   };
 
+  // a pause ends with the choices saved before it (choosing again ends a pause)
+  const paused = current.pausadoAte !== null && !current.parado && current.canais.length > 0;
+  const resume = () => {
+    changed();
+    void run(
+      () => utils.client.reminders.choose.mutate({ canais: current.canais, dias: chosenDays(current.dias) }),
+      () => RESUMED_NOW,
+    );
+  };
+
   const stop = () => {
     setConfirmStop(false);
     changed();
@@ -181,8 +192,14 @@ function RemindersForm({ initial }: { initial: ReminderSettings }) {
         >
           Confirmar lembretes
         </button>
-        <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={pause}>
-          Pausar lembretes por 30 dias
+        {/* one button, so that focus stays on it when a pause makes it 'Retomar' */}
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={busy}
+          onClick={paused ? resume : pause}
+        >
+          {paused ? 'Retomar lembretes agora' : 'Pausar lembretes por 30 dias'}
         </button>
         <button
           type="button"

@@ -102,6 +102,17 @@ describe('/acordos, an agreement running on time', () => {
     expect(await screen.findByRole('dialog', { name: 'Mover parcela para o fim do acordo' })).toBeTruthy();
   });
 
+  it('puts the ways to keep it (help, reminders) before the instalments, which a phone shows long', async () => {
+    renderAgreements({ 'agreements.inProgress': () => inProgress({ alteracoes: ALLOWED }) });
+    await loaded();
+    const list = screen.getByRole('list', { name: 'Parcelas do acordo' });
+    for (const name of ['Estou com dificuldade para pagar', 'Mudar o dia de pagamento', 'Quero ser lembrado'])
+      expect(
+        screen.getByRole('button', { name }).compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING,
+        name,
+      ).toBeTruthy();
+  });
+
   it('offers nothing to change once every instalment is paid', async () => {
     renderAgreements({
       'agreements.inProgress': () =>

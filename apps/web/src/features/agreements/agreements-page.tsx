@@ -122,6 +122,13 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
               onGenerate={generate}
             />
           </Suspense>
+          {/* what keeps the agreement alive before its instalments: on a phone, a long list would hide it */}
+          <Suspense fallback={null}>
+            <RescueActions data={data} link={link} rescue={rescue} onRescue={setRescue} />
+          </Suspense>
+          {!data.cancelado && data.parcelas.some((p) => p.status !== 'PAGO') ? (
+            <ReminderActions codcredor={link.codcredor} contrato={link.contrato} />
+          ) : null}
           {data.parcelas.length > 0 ? (
             <ul className="agreement-instalments" aria-label="Parcelas do acordo">
               {data.parcelas.map((instalment) => (
@@ -141,12 +148,6 @@ function AgreementsInProgress({ link }: { link: ContractLink }) {
               <p>Não encontramos parcelas deste acordo.</p>
             </div>
           )}
-          <Suspense fallback={null}>
-            <RescueActions data={data} link={link} rescue={rescue} onRescue={setRescue} />
-          </Suspense>
-          {!data.cancelado && data.parcelas.some((p) => p.status !== 'PAGO') ? (
-            <ReminderActions codcredor={link.codcredor} contrato={link.contrato} />
-          ) : null}
         </>
       ) : null}
 
