@@ -11,6 +11,7 @@ import { capacityOf } from './budget';
 import { offersAllowed, oldestUnpaid, standingWithAgreement, withOldest } from './contract-standing';
 import { contractScope, creditorBrief, creditorContracts, listCreditors } from './creditors';
 import { payableProposals } from './payable';
+import { sameDayDays } from './same-day-days';
 import { toContractView, toDebtView } from './views';
 
 export const ALL_DEBTS_MESSAGES = {
@@ -65,6 +66,7 @@ async function contractLine(
       diasAtraso: null,
       melhorAVista: null,
       menorParcela: null,
+      vencimentoMax: null,
     };
   }
   const scope = contractScope(person, creditor.agrupador, view.contrato);
@@ -81,6 +83,12 @@ async function contractLine(
     ...base,
     estado: withOldest(listed, oldest),
     devidoCents: debts.length > 0 ? debts.reduce((sum, d) => sum + d.valorCents, 0) : view.principalCents,
+    /** the latest day its offers may be paid: what 'Tudo no mesmo dia' may ask of its creditor */
+    vencimentoMax:
+      proposals
+        .map((p) => p.dataMaxVencimento)
+        .sort()
+        .at(-1) ?? null,
     diasAtraso: oldest ? daysBetween(oldest, today) : null,
     melhorAVista: upfront
       ? {
@@ -176,6 +184,16 @@ export async function allDebts(ports: AllDebtsPorts, person: Person) {
         );
   return {
     credores,
+    /** the days 'Tudo no mesmo dia' offers, each with the creditors that take none of its contracts then */
+    mesmoDia: sameDayDays(
+      today,
+      credores.map((c) => ({
+        nome: c.credor.nome,
+        vencimentosMax: c.contratos.flatMap((l) =>
+          l.vencimentoMax && offersAllowed(l.estado) ? [l.vencimentoMax] : [],
+        ),
+      })),
+    ),
     plano: plan && {
       livreCents,
       meses: plan.months,

@@ -61,6 +61,30 @@ describe('every agreement on the same day', () => {
   });
 });
 
+describe("the days 'Todas as minhas dívidas' offers for it", () => {
+  it('are the days some creditor answers with offers, each naming the creditors that answer none', async () => {
+    // two copies of Sandra: one session reads every creditor at most 20 times in 10 minutes
+    const [first, second] = [await sandra(), await sandra()];
+    const { mesmoDia } = await first.trpc.debts.all.query();
+    expect(mesmoDia.length).toBeGreaterThan(0);
+    const offered = new Map(mesmoDia.map((d) => [d.dia, d]));
+    // every day of the month, asked of the simulator: offers on a day offered, none on one left out
+    for (let dia = 1; dia <= 28; dia += 1) {
+      const { trpc } = dia <= 14 ? first : second;
+      const { credores, vencimento } = await trpc.debts.sameDay.query({ dia });
+      const answering = credores.filter((c) => c.contratos.some((k) => k.propostas.length > 0));
+      const day = offered.get(dia);
+      expect({ dia, offered: day !== undefined }).toEqual({ dia, offered: answering.length > 0 });
+      if (!day) continue;
+      expect(day.vencimento).toBe(vencimento);
+      const silent = credores
+        .filter((c) => c.contratos.length > 0 && !answering.includes(c))
+        .map((c) => c.credor.nome);
+      expect({ dia, recusam: day.recusam }).toEqual({ dia, recusam: silent });
+    }
+  }, 60_000);
+});
+
 const maria = () => signedInCopy(stack, 'maria');
 
 type Trpc = Awaited<ReturnType<typeof maria>>['trpc'];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeHandlers, installFakeBff } from '../../../test/fake-bff';
 import { NO_BUDGET } from '../../../test/fixtures/budget';
-import { debtContract } from '../../../test/fixtures/debts';
+import { debtContract, sameDayDays } from '../../../test/fixtures/debts';
 import { MARIA, renderApp } from '../../../test/render-app';
 import { SLOW_LOOKUP_MS } from '../../components/ui/lookup-wait';
 import type { RouterInputs, RouterOutputs } from '../../lib/api/trpc';
@@ -63,6 +63,7 @@ const RAFAEL: AllDebts = {
   ],
   totais: { contratos: 3, devidoCents: 123456, foraCents: 750000, melhorAVistaCents: 80000 },
   plano: null,
+  mesmoDia: sameDayDays(),
 };
 
 function renderPage(handlers: FakeHandlers = {}) {

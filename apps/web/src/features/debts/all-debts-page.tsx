@@ -357,7 +357,7 @@ export function AllDebtsPage() {
         <section className="debt-same-day" aria-labelledby="mesmo-dia-titulo">
           <h2 id="mesmo-dia-titulo">Tudo no mesmo dia</h2>
           <Suspense fallback={<p role="status">Carregando...</p>}>
-            <SameDaySection />
+            <SameDaySection dias={data.mesmoDia} />
           </Suspense>
         </section>
       ) : null}

@@ -1,6 +1,6 @@
 import { monthlyCostOf } from '@portal/validation/budget';
-import { DUE_DAY_MAX, formatBrDate } from '@portal/validation/dates';
-import { type FormEvent, useState } from 'react';
+import { formatBrDate } from '@portal/validation/dates';
+import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import { offerText } from '../../components/budget/offer-text';
@@ -11,6 +11,8 @@ import { paths } from '../../lib/navigation/paths';
 import './same-day.css';
 
 type SameDay = RouterOutputs['debts']['sameDay'];
+/** A day 'Todas' offers (the BFF's: some creditor takes it), its payment date and who takes none then. */
+type OfferedDay = RouterOutputs['debts']['all']['mesmoDia'][number];
 type CreditorOffers = SameDay['credores'][number];
 type Method = 'boleto' | 'pix';
 
@@ -21,7 +23,6 @@ interface Choice {
 }
 
 const METHOD_LABEL: Record<Method, string> = { boleto: 'Boleto', pix: 'PIX' };
-const DAYS = Array.from({ length: DUE_DAY_MAX }, (_, i) => i + 1);
 const pickKey = (codcredor: string, contrato: string) => `${codcredor}|${contrato}`;
 
 type DayOffer = CreditorOffers['contratos'][number]['propostas'][number];
@@ -103,14 +104,24 @@ function ContractChoice({ line, dia, contract, pick, livreCents, onPick }: Contr
   );
 }
 
+/** Who takes no payment on a day, said before the person asks: 'A e B não aceitam…'. */
+function refusedText(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+  return `${who} ${names.length === 1 ? 'não aceita' : 'não aceitam'} pagamento neste dia: negocie separadamente.`;
+}
+
 /**
- * 'Tudo no mesmo dia': the person picks a day of the month; every contract's offers are valued again for
- * it with each creditor; the person picks offers for several contracts and goes to one review page.
+ * 'Tudo no mesmo dia': the person picks a day of the month among those some creditor takes (the BFF's
+ * list, each saying at once who does not take it); every contract's offers are valued again for it with
+ * each creditor; the person picks offers for several contracts and goes to one review page.
  */
-export function SameDaySection() {
+export function SameDaySection({ dias }: { dias: readonly OfferedDay[] }) {
   const navigate = useNavigate();
   const livreCents = useFreeCents();
-  const [dia, setDia] = useState(10);
+  const [dia, setDia] = useState(() => (dias.find((d) => d.dia === 10) ?? dias[0])?.dia ?? 1);
+  const hintId = useId();
+  const day = dias.find((d) => d.dia === dia);
   const [asked, setAsked] = useState<number | null>(null);
   const [picks, setPicks] = useState<Record<string, Choice & { codcredor: string; contrato: string }>>({});
   const offers = trpc.debts.sameDay.useQuery(
@@ -136,6 +147,10 @@ export function SameDaySection() {
     review.mutate({ itens: chosen });
   };
 
+  if (dias.length === 0) {
+    return <p>Nenhum credor aceita hoje um mesmo dia de pagamento para os seus contratos.</p>;
+  }
+  const refused = day ? refusedText(day.recusam) : null;
   return (
     <>
       <p>
@@ -145,14 +160,22 @@ export function SameDaySection() {
       <form className="same-day-ask" onSubmit={ask}>
         <label className="same-day-day">
           <span>Dia do pagamento</span>
-          <select value={dia} onChange={(event) => setDia(Number(event.target.value))}>
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                Dia {d}
+          <select
+            value={dia}
+            aria-describedby={hintId}
+            onChange={(event) => setDia(Number(event.target.value))}
+          >
+            {dias.map((d) => (
+              <option key={d.dia} value={d.dia}>
+                Dia {d.dia}
               </option>
             ))}
           </select>
         </label>
+        <p id={hintId} className="field-hint same-day-hint" aria-live="polite">
+          {day ? `Vencimento em ${formatBrDate(day.vencimento)}.` : null}
+          {refused ? ` ${refused}` : null}
+        </p>
         <button type="submit" className="btn btn-secondary" disabled={offers.isFetching}>
           Ver ofertas para este dia
         </button>

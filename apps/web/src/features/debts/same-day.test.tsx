@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeHandlers, FakeTrpcError, installFakeBff } from '../../../test/fake-bff';
 import { boleto, concluded, LINHA } from '../../../test/fixtures/agreements';
 import { BUDGET, NO_BUDGET } from '../../../test/fixtures/budget';
-import { debtContract } from '../../../test/fixtures/debts';
+import { debtContract, sameDayDays } from '../../../test/fixtures/debts';
 import { proposal, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp, renderWithProviders } from '../../../test/render-app';
 import type { RouterOutputs } from '../../lib/api/trpc';
@@ -44,6 +44,7 @@ const ALL_DEBTS: AllDebts = {
   ],
   totais: { contratos: 1, devidoCents: 123_456, foraCents: 0, melhorAVistaCents: 0 },
   plano: null,
+  mesmoDia: sameDayDays(),
 };
 
 type ContractOffers = Extract<SameDay['credores'][number], { mensagem: null }>['contratos'];
@@ -194,6 +195,37 @@ describe("'Tudo no mesmo dia' on 'Todas as minhas dívidas'", () => {
   const group = (form: HTMLElement, name: string) => within(form).getByRole('group', { name });
   const submitButton = (form: HTMLElement) =>
     within(form).getByRole('button', { name: /^(Escolha ao menos uma oferta|Revisar \d+ acordos?)$/ });
+
+  it('offers only the days some creditor takes, saying at once the date and who does not take it', async () => {
+    const { fake, user } = renderSection({
+      'debts.all': () => ({
+        ...ALL_DEBTS,
+        mesmoDia: sameDayDays({ 16: ['Onda Telecom', 'Lojas Horizonte'] }),
+      }),
+    });
+    const select = (await screen.findByLabelText('Dia do pagamento')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `Dia ${i + 3}`),
+    );
+    // the 10th by default, its date said before asking
+    expect(select.value).toBe('10');
+    const hint = document.getElementById(select.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Vencimento em 10/12/2026.');
+    await user.selectOptions(select, 'Dia 16');
+    expect(hint?.textContent).toBe(
+      'Vencimento em 16/12/2026. Onda Telecom e Lojas Horizonte não aceitam pagamento neste dia: negocie separadamente.',
+    );
+    expect(fake.callsTo('debts.sameDay')).toHaveLength(0);
+  });
+
+  it('says so when no creditor takes any day, and asks nothing', async () => {
+    const { fake } = renderSection({ 'debts.all': () => ({ ...ALL_DEBTS, mesmoDia: [] }) });
+    expect(
+      await screen.findByText('Nenhum credor aceita hoje um mesmo dia de pagamento para os seus contratos.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Dia do pagamento')).toBeNull();
+    expect(fake.callsTo('debts.sameDay')).toHaveLength(0);
+  });
 
   it('asks for the day chosen, shows its date, the contracts without offers and the creditor that failed', async () => {
     const { fake, user } = renderSection();

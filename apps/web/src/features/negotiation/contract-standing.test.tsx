@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeBff } from '../../../test/fake-bff';
 import { NO_BUDGET } from '../../../test/fixtures/budget';
-import { debtContract } from '../../../test/fixtures/debts';
+import { debtContract, sameDayDays } from '../../../test/fixtures/debts';
 import { debt, NEGOTIATION_URL, offers, summary } from '../../../test/fixtures/negotiation';
 import { MARIA, renderApp } from '../../../test/render-app';
 import type { Offers } from '../../lib/api/trpc';
@@ -74,6 +74,7 @@ describe('/negociacao for a contract that is not simply open', () => {
         ],
         totais: { contratos: 1, devidoCents: 0, foraCents: 123456, melhorAVistaCents: 0 },
         plano: null,
+        mesmoDia: sameDayDays(),
       }),
       'budget.get': () => NO_BUDGET,
       'negotiation.offers': () => offers({ estado: PRESCRIBED }),
