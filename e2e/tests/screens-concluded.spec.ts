@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfTexts } from '@portal/test-kit/pdf-text';
+import { readBoleto } from '@portal/validation/boleto';
+import { todayInBrazil } from '@portal/validation/dates';
+import { formatBrDate } from '@portal/validation/iso-date';
+import { formatMoney } from '@portal/validation/money';
 import {
   agreementsOf,
   expect,
@@ -38,6 +42,11 @@ test('the boleto goes out from "Compartilhar": five ways, WhatsApp with only the
   );
   await concludeByBoleto(page);
   const line = (await page.getByText(LINHA_DIGITAVEL).textContent()) ?? '';
+  // how much and until when, as the boleto itself encodes them
+  const boleto = readBoleto(line, todayInBrazil());
+  const due = page.locator('dl').filter({ hasText: 'Valor a pagar' }).getByRole('definition');
+  await expect(due.first()).toHaveText(formatMoney(boleto?.amountCents ?? 0));
+  await expect(due.nth(1)).toHaveText(formatBrDate(boleto?.dueDate ?? ''));
 
   const share = page.getByRole('button', { name: 'Compartilhar' });
   await share.click();

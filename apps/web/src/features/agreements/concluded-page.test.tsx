@@ -72,11 +72,13 @@ describe('/acordo-concluido', () => {
     expect(document.title).toBe('Acordo concluído | Negocia Varejo');
   });
 
-  it('shows a boleto agreement: the creditor, the contract, where the boleto went and its line', async () => {
+  it('shows a boleto agreement: the creditor, the contract, how much and when, where the boleto went and its line', async () => {
     renderConcluded();
     await heading();
     expect(screen.getByRole('img', { name: 'Ipê Eletro' }).getAttribute('src')).toBe('/api/logos/ipe.svg');
     expect(screen.getByText('Contrato 30***720')).toBeTruthy();
+    const due = screen.getByText('Valor a pagar').closest('dl') as HTMLElement;
+    expect(due.textContent?.replace(/\u00a0/g, ' ')).toBe('Valor a pagarR$ 541,91Vencimento15/12/2026');
     expect(screen.getByText(BOLETO_SENT)).toBeTruthy();
     expect(screen.getByText(LINHA)).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'QR Code do PIX' })).toBeNull();

@@ -1,3 +1,5 @@
+import { formatBrDate } from '@portal/validation/iso-date';
+import { formatMoney } from '@portal/validation/money';
 import { lazy, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ReminderActions } from '../../components/reminders/reminder-actions';
@@ -221,6 +223,17 @@ function Concluded({ acordo }: { acordo: ConcludedAgreement }) {
         <CreditorLogo logoUrl={acordo.credor.logoUrl} nome={acordo.credor.nome} />
         <p>Contrato {acordo.contratoExibido}</p>
       </div>
+      {/* what this payment charges and until when, before how to pay it */}
+      <dl className="agreement-due">
+        <div>
+          <dt>Valor a pagar</dt>
+          <dd>{formatMoney(acordo.valorCents)}</dd>
+        </div>
+        <div>
+          <dt>Vencimento</dt>
+          <dd>{formatBrDate(acordo.vencimento)}</dd>
+        </div>
+      </dl>
 
       {payment === 'pix' ? (
         <PixPayment
