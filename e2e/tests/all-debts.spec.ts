@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { overlappingRuns, pdfTextRuns, pdfTexts } from '@portal/test-kit/pdf-text';
+import { monthlyOnDay, todayInBrazil } from '@portal/validation/dates';
+import { formatBrDate, parseBrDate } from '@portal/validation/iso-date';
+import { formatMoney } from '@portal/validation/money';
 import {
   agreementsOf,
   expect,
@@ -227,6 +230,47 @@ test('Maria picks one payday for two creditors, sees which offers fit her budget
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: '2 de 2 acordos feitos.' })).toBeVisible();
   expect(await agreementsOf(maria.cpfCnpj)).toHaveLength(2);
+});
+
+test('Maria pays a plan on one payday: every payment on the day chosen, listed with its total before she concludes, and so at the creditor', async ({
+  page,
+}) => {
+  const maria = await signInAsCopyOf(page, 'maria');
+  await openAllDebts(page);
+  const sameDay = page.getByRole('region', { name: 'Tudo no mesmo dia' });
+  const dia = dayAboutAWeekAhead();
+  const select = sameDay.getByLabel('Dia do pagamento');
+  await select.selectOption(String(dia));
+  // the day's date is said before asking: the first such day, past a weekend or holiday
+  const promised = monthlyOnDay(todayInBrazil(), dia, 24);
+  await expect(sameDay.getByText(`Vencimento em ${formatBrDate(promised[0] ?? '')}.`)).toBeVisible();
+  await sameDay.getByRole('button', { name: 'Ver ofertas para este dia' }).click();
+  const offers = sameDay.getByRole('form', { name: 'Ofertas para o mesmo dia' });
+
+  // Lojas Horizonte dates each instalment on the same day of the month: a plan of 3 or more
+  const group = offers.getByRole('group', { name: /^Lojas Horizonte, contrato / }).first();
+  const plan = group.getByRole('radio', { name: /^Entrada de .* \+ ([3-9]|\d\d) × / }).first();
+  await plan.check();
+  await offers.getByRole('button', { name: 'Revisar 1 acordo' }).click();
+  await expect(page).toHaveURL(/\/minha-conta\/tudo-no-mesmo-dia$/);
+
+  // every payment, with its date and amount, and the total, before 'Concluir'
+  const payments = page.getByRole('list', { name: 'Pagamentos: Lojas Horizonte' }).getByRole('listitem');
+  const listed = (await payments.allTextContents()).map((t) => {
+    const [date = '', amount = ''] = t.replace(/\u00a0/g, ' ').split(': ');
+    return { vencimento: parseBrDate(date), valorCents: centsOf(amount) };
+  });
+  expect(listed.length).toBeGreaterThanOrEqual(4);
+  expect(listed.map((p) => p.vencimento)).toEqual(promised.slice(0, listed.length));
+  const total = listed.reduce((sum, p) => sum + p.valorCents, 0);
+  await expect(page.getByText(`Total: ${formatMoney(total)} em ${listed.length} pagamentos`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Concluir 1 acordo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 de 1 acordo feito.' })).toBeVisible();
+  // at the creditor: the same dates and amounts
+  const [made] = await agreementsOf(maria.cpfCnpj);
+  expect(made?.instalments.map((i) => ({ vencimento: i.due, valorCents: i.cents }))).toEqual(listed);
 });
 
 test('an offer that does not fit is marked so on every page, and /resumo names the offers that would before concluding', async ({
