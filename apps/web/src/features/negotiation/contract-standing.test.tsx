@@ -43,6 +43,10 @@ describe('/negociacao for a contract that is not simply open', () => {
     expect(screen.queryByRole('region', { name: 'Propostas' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Ver ofertas mesmo assim' }));
     expect(await screen.findByRole('button', { name: 'Negociar' })).toBeTruthy();
+    // the button that asked is gone: focus is on the first offer, not <body>
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'À vista' })),
+    );
     // the label stays with the offers
     expect(screen.getByText('Dívida prescrita')).toBeTruthy();
   });

@@ -102,14 +102,21 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
   const [step, setStep] = useState<Step>(null);
   const [upfront, setUpfront] = useState<ProposalView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [focus, setFocus] = useState<'block' | 'upcoming' | null>(null);
+  const [focus, setFocus] = useState<'offers' | 'block' | 'upcoming' | null>(null);
   const [asked, setAsked] = useState(() => askedForOffers(location.state));
   const blockRef = useRef<HTMLHeadingElement>(null);
   const upcomingRef = useRef<HTMLButtonElement>(null);
+  const offersRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (!focus) return;
-    const target = focus === 'block' ? blockRef.current : upcomingRef.current;
+    // the offers asked for: the first one shown (the button that asked is gone)
+    const target =
+      focus === 'offers'
+        ? (offersRef.current ?? blockRef.current)
+        : focus === 'block'
+          ? blockRef.current
+          : upcomingRef.current;
     target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     target?.focus({ preventScroll: true });
     setFocus(null);
@@ -165,12 +172,24 @@ function Negotiation({ link, preferred }: { link: NegotiationLink; preferred: Pa
         </Link>
       ) : null}
       {hidden ? (
-        <button type="button" className="btn btn-secondary" onClick={() => setAsked(true)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setAsked(true);
+            setFocus('offers');
+          }}
+        >
           Ver ofertas mesmo assim
         </button>
       ) : null}
       {data && data.proposals.length > 0 && !hidden ? (
-        <ProposalsBlock proposals={data.proposals} link={link} onNegotiate={negotiate} />
+        <ProposalsBlock
+          proposals={data.proposals}
+          link={link}
+          onNegotiate={negotiate}
+          headingRef={offersRef}
+        />
       ) : null}
       {debts.length > 0 && !hidden ? (
         <InstalmentsBlock

@@ -1,6 +1,7 @@
 import { monthlyCostOf } from '@portal/validation/budget';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import { formatMoney } from '@portal/validation/money';
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { FitBadge, useFreeCents } from '../../components/budget/fit-badge';
 import type { ProposalView } from '../../lib/api/trpc';
@@ -11,13 +12,15 @@ interface ProposalsBlockProps {
   proposals: readonly ProposalView[];
   link: NegotiationLink;
   onNegotiate: (upfront: ProposalView) => void;
+  /** the upfront offer's heading: focus goes there when the offers appear on the person's request */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /**
  * The proposals block: the upfront (AV) offer with 'Negociar', and — when there is more than one
  * proposal — the instalment block leading to /propostas.
  */
-export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockProps) {
+export function ProposalsBlock({ proposals, link, onNegotiate, headingRef }: ProposalsBlockProps) {
   const free = useFreeCents();
   const upfront = upfrontOffer(proposals);
   if (!upfront) return null;
@@ -29,7 +32,7 @@ export function ProposalsBlock({ proposals, link, onNegotiate }: ProposalsBlockP
         <p className={late ? 'proposal-tag proposal-tag--late' : 'proposal-tag'}>
           {late ? 'Parcelas em atraso' : 'Contrato'}
         </p>
-        <h2 id="proposta-avista" className="proposal-title">
+        <h2 id="proposta-avista" className="proposal-title" ref={headingRef} tabIndex={-1}>
           À vista
         </h2>
         {upfront.descontoPercentual ? (
