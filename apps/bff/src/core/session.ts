@@ -36,8 +36,8 @@ export interface SessionData {
 export interface SessionSlots {
   /** the creditors the session last listed, with their payment types and flags */
   creditors: Creditor[];
-  /** the proposals and instalment values of the last offers seen */
-  offers: OffersRecord;
+  /** the proposals and instalment values of the last offers seen, one record per contract (negotiation/seen-offers) */
+  offers: OffersRecord[];
   /** the agreement summary */
   summary: Summary;
   /** 'Tudo no mesmo dia': the offers last valued for one date */

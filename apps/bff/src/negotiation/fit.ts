@@ -3,6 +3,7 @@ import type { Summary } from '../core/records';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { capacityOf } from './budget';
+import { seenOffers } from './seen-offers';
 
 type FitPorts = Pick<Ports, 'sessions' | 'config'>;
 
@@ -30,9 +31,8 @@ export async function summaryFit(ports: FitPorts, person: Person) {
   const mensalCents = summaryMonthCents(summary);
   const ajuste: Fit = fitOf(mensalCents, livreCents);
   if (ajuste !== 'nao-cabe') return { livreCents, mensalCents, ajuste, cabem: [] };
-  const offers = await ports.sessions.read(person, 'offers');
-  const same = offers?.codcredor === summary.credor.codcredor && offers.contrato === summary.contrato;
-  const cabem = Object.values(same ? offers.proposals : {})
+  const offers = await seenOffers(ports, person, summary.credor.codcredor, summary.contrato);
+  const cabem = Object.values(offers?.proposals ?? {})
     .map((p) => ({
       id: p.id,
       tipo: p.tipo,

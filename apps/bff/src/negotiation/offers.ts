@@ -22,6 +22,7 @@ import {
   paymentTypes,
 } from './creditors';
 import { payableProposals } from './payable';
+import { keepSeenOffers, seenOffers } from './seen-offers';
 import { originalKey } from './summary';
 import { type ContractView, toContractView, toDebtView, toProposalView } from './views';
 
@@ -161,20 +162,19 @@ export async function offersFor(
   ]);
   const estado = withOldest(listed, oldestUnpaid(debts, proposals));
 
-  const earlier = await sessions.read(person, 'offers');
-  const same = earlier?.codcredor === creditor.agrupador && earlier.contrato === input.contrato;
-  const remembered = [...(same ? Object.values(earlier.proposals) : []), ...proposals].slice(
+  const earlier = await seenOffers(ports, person, creditor.agrupador, input.contrato);
+  const remembered = [...Object.values(earlier?.proposals ?? {}), ...proposals].slice(
     -MAX_REMEMBERED_PROPOSALS,
   );
-  await sessions.write(person, 'offers', {
+  await keepSeenOffers(ports, person, {
     codcredor: creditor.agrupador,
     contrato: input.contrato,
     proposals: Object.fromEntries(remembered.map((p) => [p.id, p])),
     originals: {
-      ...(same ? earlier.originals : {}),
+      ...earlier?.originals,
       ...Object.fromEntries(debts.map((d) => [originalKey(d.contrato, d.vencimento), d.originalCents])),
     },
-  } satisfies OffersRecord);
+  });
 
   return { ...base, estado, proposals, debts };
 }

@@ -4,6 +4,7 @@ import { addDays, formatBrDate, paymentDateOptions, todayInBrazil } from '@porta
 import { describe, expect, it, vi } from 'vitest';
 import type { Ports } from '../ports/ports';
 import { contractsOf, offersFor } from './offers';
+import { seenOffers } from './seen-offers';
 
 const CREDITOR: Creditor = {
   logomarca: 'https://upstream.example/logos/moda.svg',
@@ -177,7 +178,7 @@ describe('offersFor', () => {
     expect(offers).toMatchObject({ estado: { tipo: 'aberta' }, proposals: [], debts: [] });
   });
 
-  it('remembers the proposals and original values seen on the same contract, and forgets another contract', async () => {
+  it('remembers the proposals and original values seen on each contract apart, two tabs on two contracts never clashing', async () => {
     const first = negotiationProxy([proposal('P-1')]);
     const ports = memoryPorts({ proxy: first.proxy });
     const person = await signedIn(ports);
@@ -185,15 +186,21 @@ describe('offersFor', () => {
     await offersFor(ports, person, input);
     ports.proxy = negotiationProxy([proposal('P-2')]).proxy;
     await offersFor(ports, person, { ...input, dividas: false });
-    const kept = await ports.sessions.read(person, 'offers');
-    expect(kept?.codcredor).toBe('1001');
+    const kept = await seenOffers(ports, person, '1001', '4587120093');
     expect(Object.keys(kept?.proposals ?? {})).toEqual(['P-1', 'P-2']);
     expect(kept?.originals).toEqual({ '4587120093|2026-08-19': 80000 });
 
+    // another contract (another tab): its own offers, and the first contract's are still there
     await offersFor(ports, person, { ...input, contrato: '999', dividas: false });
-    const other = await ports.sessions.read(person, 'offers');
+    const other = await seenOffers(ports, person, '1001', '999');
     expect(other).toMatchObject({ contrato: '999', originals: {} });
     expect(Object.keys(other?.proposals ?? {})).toEqual(['P-2']);
+    expect(await seenOffers(ports, person, '1001', '4587120093')).toEqual(kept);
+    // up to five contracts at once: the sixth forgets the oldest
+    for (const contrato of ['c2', 'c3', 'c4', 'c5'])
+      await offersFor(ports, person, { ...input, contrato, dividas: false });
+    expect(await seenOffers(ports, person, '1001', '4587120093')).toBeUndefined();
+    expect(await seenOffers(ports, person, '1001', '999')).toBeDefined();
   });
 
   it("dates a proposal the upstream set on a day without banking on the first day it can be paid, at that day's price", async () => {
@@ -223,7 +230,9 @@ describe('offersFor', () => {
     ]);
     expect(offers.proposals).toMatchObject([{ id: 'P-PAY', vencimento: PAY_ON, valorPagoCents: 90500 }]);
     // The summary is built from the offer shown.
-    expect(Object.keys((await ports.sessions.read(person, 'offers'))?.proposals ?? {})).toEqual(['P-PAY']);
+    expect(Object.keys((await seenOffers(ports, person, '1001', '4587120093'))?.proposals ?? {})).toEqual([
+      'P-PAY',
+    ]);
   });
 
   it('remembers the last 60 proposals at most', async () => {
@@ -237,7 +246,7 @@ describe('offersFor', () => {
       propostas: true,
       dividas: false,
     });
-    const ids = Object.keys((await ports.sessions.read(person, 'offers'))?.proposals ?? {});
+    const ids = Object.keys((await seenOffers(ports, person, '1001', '4587120093'))?.proposals ?? {});
     expect(ids).toHaveLength(60);
     expect(ids[0]).toBe('P-10');
   });

@@ -16,6 +16,7 @@ import {
   creditorOf,
   NEGOTIATION_MESSAGES,
 } from './creditors';
+import { seenOffers } from './seen-offers';
 import { type DebtView, toDebtView } from './views';
 
 /**
@@ -143,11 +144,8 @@ export async function saveSummary(
   let built: SummaryBody;
   let idProposta: string;
   if (selecao.modo === '1') {
-    const offers = await sessions.read(person, 'offers');
-    const proposal =
-      offers?.codcredor === creditor.agrupador && offers.contrato === input.contrato
-        ? offers.proposals[selecao.idProposta]
-        : undefined;
+    const offers = await seenOffers(ports, person, creditor.agrupador, input.contrato);
+    const proposal = offers?.proposals[selecao.idProposta];
     if (!proposal) throw new Refusal('not-found', NEGOTIATION_MESSAGES.proposalGone);
     built = proposalSummary(proposal, offers?.originals);
     idProposta = proposal.id;
@@ -161,9 +159,8 @@ export async function saveSummary(
     if (chosen.length !== wanted.size) {
       throw new Refusal('not-found', NEGOTIATION_MESSAGES.instalmentsGone);
     }
-    const offers = await sessions.read(person, 'offers');
-    const seen = offers?.codcredor === creditor.agrupador && offers.contrato === input.contrato;
-    built = instalmentsSummary(chosen, selecao.vencimento, instalmentNumbers(seen ? offers : undefined));
+    const offers = await seenOffers(ports, person, creditor.agrupador, input.contrato);
+    built = instalmentsSummary(chosen, selecao.vencimento, instalmentNumbers(offers));
     idProposta = selecao.parcelas.join(';');
   }
 

@@ -104,7 +104,7 @@ describe('saveSummary', () => {
     const disputed = summaryProxy([], { emDisputa: true });
     const ports = memoryPorts({ proxy: disputed.proxy });
     const person = await signedIn(ports);
-    await ports.sessions.write(person, 'offers', OFFERS);
+    await ports.sessions.write(person, 'offers', [OFFERS]);
     const input = {
       ...base,
       formaPagamento: 'boleto' as const,
@@ -123,7 +123,7 @@ describe('saveSummary', () => {
         : ask(method as never, body)) as never;
     const again = memoryPorts({ proxy: live.proxy });
     const ana = await signedIn(again);
-    await again.sessions.write(ana, 'offers', OFFERS);
+    await again.sessions.write(ana, 'offers', [OFFERS]);
     expect(await refusal(saveSummary(again, ana, input))).toEqual(
       new Refusal('precondition', STANDING_MESSAGES.inAgreement),
     );
@@ -134,7 +134,7 @@ describe('saveSummary', () => {
     const { proxy } = summaryProxy();
     const ports = memoryPorts({ proxy });
     const person = await signedIn(ports);
-    await ports.sessions.write(person, 'offers', OFFERS);
+    await ports.sessions.write(person, 'offers', [OFFERS]);
     const view = await saveSummary(ports, person, {
       ...base,
       formaPagamento: 'boleto',
@@ -177,7 +177,7 @@ describe('saveSummary', () => {
     ]);
     const ports = memoryPorts({ proxy });
     const person = await signedIn(ports, { cpfCnpj: '52998224725', token: 'tk' });
-    await ports.sessions.write(person, 'offers', OFFERS);
+    await ports.sessions.write(person, 'offers', [OFFERS]);
     const view = await saveSummary(ports, person, {
       ...base,
       formaPagamento: 'cartao',
@@ -211,7 +211,7 @@ describe('saveSummary', () => {
     const { proxy } = summaryProxy();
     const ports = memoryPorts({ proxy });
     const person = await signedIn(ports);
-    await ports.sessions.write(person, 'offers', OFFERS);
+    await ports.sessions.write(person, 'offers', [OFFERS]);
     for (const formaPagamento of ['pix', 'cartao'] as const) {
       const error = await refusal(
         saveSummary(ports, person, { ...base, formaPagamento, selecao: { modo: '1', idProposta: 'P-1' } }),
@@ -226,7 +226,7 @@ describe('saveSummary', () => {
     const { proxy } = summaryProxy();
     const ports = memoryPorts({ proxy });
     const person = await signedIn(ports);
-    await ports.sessions.write(person, 'offers', { ...OFFERS, contrato: 'other' });
+    await ports.sessions.write(person, 'offers', [{ ...OFFERS, contrato: 'other' }]);
     const error = await refusal(
       saveSummary(ports, person, {
         ...base,
@@ -259,7 +259,7 @@ describe('currentSummary', () => {
     const ports = memoryPorts({ proxy });
     const person = await signedIn(ports);
     expect(await currentSummary(ports, person)).toBeNull();
-    await ports.sessions.write(person, 'offers', OFFERS);
+    await ports.sessions.write(person, 'offers', [OFFERS]);
     const saved = await saveSummary(ports, person, {
       ...base,
       formaPagamento: 'boleto',
