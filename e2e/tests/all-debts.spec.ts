@@ -90,6 +90,24 @@ test('Rafael sees his prescribed and disputed debts labelled honestly, and the t
   await expectNoSeriousA11yViolations(page);
 });
 
+test("each amount says what it counts: what remains of Ana's agreement, and what an upfront offer settles", async ({
+  page,
+}) => {
+  await signInAsCopyOf(page, 'ana');
+  await openAllDebts(page);
+  // her card agreement: instalments 4 to 6 of R$ 212,40 unpaid, not the contract's whole debt
+  const card = creditorCard(page, 'Cartão Sol Nascente');
+  await expect(card.getByText('Restam R$ 637,20 no acordo')).toBeVisible();
+  await expect(card.getByText(/^Você deve/)).toHaveCount(0);
+  await expect(card.getByRole('link', { name: /^Ver acordo: / })).toBeVisible();
+  // an upfront offer says whether it settles the overdue instalments only, or every one
+  const upfront = page.getByText(/^À vista: R\$/);
+  await expect(upfront.first()).toBeVisible();
+  for (const text of await upfront.allTextContents())
+    expect(text).toMatch(/, (só as parcelas em atraso|todas as parcelas)$/);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('Sandra fills her budget: R$ 900,00 free a month, offers that do not fit, and the over-indebtedness route', async ({
   page,
 }) => {
