@@ -3,7 +3,7 @@ import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 
 /** Contracts whose last offers a session keeps at once: a person may have a tab open on each. */
-export const SEEN_CONTRACTS_MAX = 5;
+const SEEN_CONTRACTS_MAX = 5;
 
 type SessionPorts = Pick<Ports, 'sessions'>;
 
