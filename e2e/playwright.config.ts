@@ -36,7 +36,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list']],
+  // each project's and the slowest files' times after the list (e2e/project-times.ts)
+  reporter: [['list'], ['./project-times.ts']],
   // Two browsers and the whole stack share CI's 2 cores: a long page-by-page axe sweep needs headroom.
   timeout: 60_000,
   expect: { timeout: 10_000 },
