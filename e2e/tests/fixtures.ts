@@ -73,9 +73,10 @@ export async function signInAs(page: Page, document: string) {
   await expect(page).toHaveURL(/\/minha-conta$/);
 }
 
-/** 'Sair' sits in the header on desktop and in the menu on phones. */
+/** 'Sair' sits in the header on desktop and in the menu on phones (either waited for: the header may be on its way). */
 export async function signOut(page: Page) {
-  const menu = page.getByRole('button', { name: 'Abrir menu' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Abrir menu' });
+  await expect(menu.or(page.getByRole('banner').getByRole('button', { name: 'Sair' }))).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -44,7 +44,10 @@ test('Maria goes from the home banner to her creditor cards', async ({ page }) =
 
 test('the logged-in header shows the short name and the document', async ({ page }) => {
   await signIn(page, 'maria');
-  const menu = page.getByRole('button', { name: 'Abrir menu' });
+  // the signed-in header's menu (phones) or its document (wider): waited for, since the header may still
+  // be on its way when the address has changed
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Abrir menu' });
+  await expect(menu.or(page.getByRole('banner').getByText(PERSONAS.maria.shown))).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await expect(page.getByText(PERSONAS.maria.shortName).first()).toBeVisible();
   await expect(page.getByText(PERSONAS.maria.shown).first()).toBeVisible();
