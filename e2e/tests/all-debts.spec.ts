@@ -274,6 +274,8 @@ test('Maria pays a plan on one payday: every payment on the day chosen, listed w
 
   // every payment, with its date and amount, and the total, before 'Concluir'
   const payments = page.getByRole('list', { name: 'Pagamentos: Lojas Horizonte' }).getByRole('listitem');
+  // the review reads its cart once on the page: its list is there before it is read
+  await expect(payments.first()).toBeVisible();
   const listed = (await payments.allTextContents()).map((t) => {
     const [date = '', amount = ''] = t.replace(/\u00a0/g, ' ').split(': ');
     return { vencimento: parseBrDate(date), valorCents: centsOf(amount) };
