@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { reminderHoursNow } from '@portal/test-kit/push-receiver';
+import { E2E_LOAD_ENV } from './load-env';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const stubPort = Number(process.env.E2E_STUB_PORT ?? 3101);
@@ -98,9 +99,7 @@ export default defineConfig({
       RECOVERY_MAX_PER_IP: '1000',
       // every sign-in counts as older than the window: a new e-mail, phone or deletion asks for the password
       REAUTH_WINDOW_MINUTES: '0',
-      // two browsers share the cores with the stack; load shedding is tested in the BFF suite
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000',
-      OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
+      ...E2E_LOAD_ENV,
       // reminders by Web Push, to the local push services only, swept often, sent at this hour (a reminder due
       // today is due now) and never in quiet hours now
       VAPID_PUBLIC_KEY: vapid.publicKey,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { type AppProcess, startAppProcess } from '@portal/test-kit/app-process';
+import { E2E_LOAD_ENV } from '../load-env';
 import { expect, expectNoSeriousA11yViolations, STUB_URL, test } from './fixtures';
 
 // The installable app, against its own BFF serving a copy of the build, so a new release can be put in
@@ -30,6 +31,8 @@ test.beforeEach(async () => {
     ALLOW_MEMORY_STORE_ONE_INSTANCE: 'true',
     KEY_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    // as the suite's own BFF: under CI's load the production bounds shed a page with 503
+    ...E2E_LOAD_ENV,
   });
 });
 test.afterEach(() => {
