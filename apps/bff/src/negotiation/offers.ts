@@ -2,7 +2,7 @@ import type { offersInput } from '@portal/contracts/procedures/negotiation';
 import type { Contract } from '@portal/contracts/upstream/entities';
 import { formatBrDate, todayInBrazil } from '@portal/validation/dates';
 import type { z } from 'zod';
-import type { ContractStanding, OffersRecord } from '../core/records';
+import type { ContractStanding } from '../core/records';
 import type { Person } from '../core/session';
 import type { Ports } from '../ports/ports';
 import { recordAccess } from '../tracking/access-record';
@@ -154,7 +154,7 @@ export async function offersFor(
       : { tipo: 'aberta' as const });
   if (!offersAllowed(listed)) return { ...base, estado: listed, proposals: [], debts: [] };
 
-  const { proxy, sessions } = ports;
+  const { proxy } = ports;
   const today = todayInBrazil();
   const [proposals, debts] = await Promise.all([
     input.propostas ? payableProposals(ports, scope, today, input.vencimento) : [],
