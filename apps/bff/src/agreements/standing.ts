@@ -77,6 +77,10 @@ function monthLater(iso: string): string {
 
 export type Change = z.output<typeof scheduleChange>;
 
+/** The agreement's first instalment has fallen due (today or before): it has started. */
+const hasStarted = (agreement: AgreementQueryResult, today: string) =>
+  agreement.parcelasAcordo.some((p) => isoOf(p.dataVencimento) <= today);
+
 /**
  * What the person may change in the agreement now, for every page and every request: the instalment
  * 'Mover esta parcela para o fim do acordo' moves (the overdue one, else the next to pay; never the last,
@@ -88,7 +92,7 @@ export function changesOf(creditor: Creditor, agreement: AgreementQueryResult, t
   const sorted = [...agreement.parcelasAcordo].sort((a, b) => a.numero - b.numero);
   const unpaid = sorted.filter((p) => p.status !== 'PAGO');
   if (agreement.situacao === 'CANCELADO' || unpaid.length === 0) return { mover: null, mudarDia: false };
-  const started = sorted[0] !== undefined && isoOf(sorted[0].dataVencimento) <= today;
+  const started = hasStarted(agreement, today);
   const candidate = unpaid.find((p) => isoOf(p.dataVencimento) < today) ?? unpaid[0];
   const movable = rules.moverParcelaFim && started && candidate !== undefined && candidate !== sorted.at(-1);
   return { mover: movable ? candidate.numero : null, mudarDia: rules.alterarDiaVencimento };
@@ -107,7 +111,7 @@ export function assertChange(
     change.tipo === 'mover' &&
     rulesOf(creditor).moverParcelaFim &&
     agreement.situacao !== 'CANCELADO' &&
-    !agreement.parcelasAcordo.some((p) => isoOf(p.dataVencimento) <= today);
+    !hasStarted(agreement, today);
   throw new Refusal('bad-request', notStarted ? RESCUE_MESSAGES.notYet : RESCUE_MESSAGES.notAllowed);
 }
 
